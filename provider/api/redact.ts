@@ -1,0 +1,29 @@
+// Credentials and secret source values must never reach an error message or a log line, even
+// when the service echoes them back. Everything that leaves the client as text passes here.
+
+const BASIC = /Basic\s+[A-Za-z0-9+/=._~-]+/gi;
+// HTTP Sources' URLs end in a token that is as good as a password.
+const RECEIVER_TOKEN = /(\/receiver\/v1\/[a-z]+\/)[^\s"'?#]+/gi;
+const SECRET_KEY = /password|secret|token|accesskey|^url$|^keypath$/i;
+
+/** Replaces every occurrence of each secret by "***", plus anything that looks like a credential. */
+export function redact(text: string, secrets: Iterable<string | undefined>): string {
+  let out = text;
+  // Longest first, so a secret that contains another is replaced whole.
+  const sorted = [...secrets].filter((s): s is string => !!s).sort((a, b) => b.length - a.length);
+  for (const secret of sorted) out = out.split(secret).join("***");
+  return out.replace(BASIC, "Basic ***").replace(RECEIVER_TOKEN, "$1***");
+}
+
+/** The string values held under secret-looking keys anywhere in a request or response body. */
+export function secretValues(body: unknown, found: string[] = []): string[] {
+  if (Array.isArray(body)) {
+    for (const item of body) secretValues(item, found);
+  } else if (body && typeof body === "object") {
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === "string" && value.length > 0 && SECRET_KEY.test(key)) found.push(value);
+      else if (value && typeof value === "object") secretValues(value, found);
+    }
+  }
+  return found;
+}
