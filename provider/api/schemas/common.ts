@@ -1,0 +1,34 @@
+// Shared pieces of the entity schemas, and the one way zod issues become text.
+import { z } from "zod";
+
+/** Spec section 8: names of Collectors and Sources. */
+export const NAME_MAX = 128;
+export const DESCRIPTION_MAX = 1024;
+export const HOST_NAME_MAX = 128;
+
+export const nameInput = z.string().min(1, "must not be empty").max(NAME_MAX);
+export const descriptionInput = z.string().max(DESCRIPTION_MAX).nullish();
+export const hostNameInput = z.string().max(HOST_NAME_MAX).nullish();
+
+/** Key/value metadata (`fields`); `_budget` assigns an Ingest Budget. */
+export const fieldsInput = z.record(z.string(), z.string()).nullish();
+export const fieldsOutput = z.record(z.string(), z.unknown()).nullish();
+
+export const link = z.looseObject({ rel: z.string(), href: z.string() });
+export type Link = z.infer<typeof link>;
+
+/** The service's error envelope (spec 7.1); every field optional, since a proxy may answer. */
+export const errorEnvelope = z.looseObject({
+  status: z.number().optional(),
+  id: z.string().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+
+/** zod issues as "path: message" lines (messages never quote the input value). */
+export function issueLines(error: z.ZodError, prefix = ""): string[] {
+  return error.issues.map((issue) => {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
+    return `${path || "(body)"}: ${issue.message}`;
+  });
+}
