@@ -1,0 +1,299 @@
+// The transport: one HTTP exchange per attempt (undici, Basic auth, the shared cookie jar, a
+// timeout), wrapped in the process-wide limiter, the session gate, retries and 301 handling.
+// Everything above it speaks in paths relative to the base URL and parsed JSON.
+import { performance } from "node:perf_hooks";
+import { Agent, request } from "undici";
+import type { ResolvedConfig } from "./config";
+import { ApiError, NetworkError, type NetworkFailure } from "./errors";
+import { baseFromLocation, deploymentNamed, isTrustedTarget } from "./moved";
+import { redact, secretValues } from "./redact";
+import {
+  backoffMs,
+  parseRetryAfter,
+  type RetryOptions,
+  shouldRetryNetwork,
+  shouldRetryStatus,
+  sleep,
+} from "./retry";
+import { errorEnvelope } from "./schemas/common";
+import { type Session, sessionFor, throughSessionGate } from "./session";
+import { Limiter, type LimitOptions } from "./throttle";
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  /** Aborts the call: while queued, between retries and in flight. */
+  signal?: AbortSignal;
+}
+
+export interface HttpRequest {
+  method: Method;
+  /** Relative to the base URL, starting with "/", path segments already encoded. */
+  path: string;
+  query?: Query;
+  /** Serialised as JSON. */
+  body?: unknown;
+  /** Sent as If-Match, exactly as received. */
+  ifMatch?: string;
+  /** Send Content-Type and Accept application/json even without a body (upgrade endpoints). */
+  alwaysJson?: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON body; undefined when the body is empty. */
+  body: unknown;
+  etag: string | undefined;
+  /** Path and query relative to the base URL, as used in logs and errors. */
+  path: string;
+}
+
+export interface TransportOptions {
+  retry: Required<RetryOptions>;
+  limits: LimitOptions | false;
+  logger: ((line: string) => void) | undefined;
+}
+
+const MAX_MOVES = 3;
+
+// One connection pool for the process; per-origin pools are created by the Agent.
+let sharedAgent: Agent | undefined;
+function agent(): Agent {
+  sharedAgent ??= new Agent({ keepAliveTimeout: 10_000, connect: { timeout: 10_000 } });
+  return sharedAgent;
+}
+
+function header(headers: HttpResponse["headers"], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function queryString(query: Query | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const text = params.toString().replace(/\+/g, "%20");
+  return text ? `?${text}` : "";
+}
+
+function networkFailure(code: string | undefined): NetworkFailure {
+  if (code === "ECONNREFUSED") return "connection-refused";
+  if (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET") {
+    return "connection-reset";
+  }
+  return "network";
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export class Transport {
+  readonly #config: ResolvedConfig;
+  readonly #authorization: string;
+  readonly #secrets: string[];
+  readonly #options: TransportOptions;
+  readonly #limiter: Limiter;
+  readonly #session: Session;
+
+  constructor(config: ResolvedConfig, options: TransportOptions) {
+    this.#config = config;
+    const token = Buffer.from(`${config.accessId}:${config.accessKey}`).toString("base64");
+    this.#authorization = `Basic ${token}`;
+    this.#secrets = [config.accessId, config.accessKey, token];
+    this.#options = options;
+    this.#limiter = new Limiter(config.accessId, config.accessKey, options.limits);
+    this.#session = sessionFor(config.baseUrl, config.accessId, config.accessKey);
+  }
+
+  /** The base URL requests go to now (after a 301 moved, the new one). */
+  get baseUrl(): string {
+    return this.#session.movedBase ?? this.#config.baseUrl;
+  }
+
+  /** Sends a request; resolves with any 2xx, throws ApiError or NetworkError otherwise. */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const suffix = `${req.path}${queryString(req.query)}`;
+    const secrets = [...this.#secrets, ...secretValues(req.body)];
+    const { retry } = this.#options;
+    let retries = 0;
+    let moves = 0;
+    for (;;) {
+      const url = new URL(`${this.baseUrl}${suffix}`);
+      let res: HttpResponse;
+      try {
+        res = await throughSessionGate(
+          this.#session,
+          () => this.#limiter.run(() => this.#exchange(url, req, suffix, secrets), req.signal),
+          req.signal,
+        );
+      } catch (error) {
+        if (
+          error instanceof NetworkError &&
+          error.reason !== "timeout" &&
+          retries < retry.retries &&
+          shouldRetryNetwork(req.method, error.code)
+        ) {
+          await sleep(backoffMs(retries++, retry), req.signal);
+          continue;
+        }
+        throw error;
+      }
+      if (res.status >= 200 && res.status < 300) return res;
+      if ((res.status === 301 || res.status === 308) && header(res.headers, "location")) {
+        if (++moves > MAX_MOVES) throw this.#apiError(res, req.method, suffix, secrets);
+        this.#followMove(res, url, req.method, suffix, secrets);
+        continue;
+      }
+      const error = this.#apiError(res, req.method, suffix, secrets);
+      if (retries < retry.retries && shouldRetryStatus(req.method, res.status)) {
+        await sleep(backoffMs(retries++, retry, error.retryAfterMs), req.signal);
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  async #exchange(url: URL, req: HttpRequest, suffix: string, secrets: string[]) {
+    const headers: Record<string, string> = {
+      authorization: this.#authorization,
+      accept: "application/json",
+      "user-agent": this.#config.userAgent,
+    };
+    const hasBody = req.body !== undefined;
+    if (hasBody || req.alwaysJson) headers["content-type"] = "application/json";
+    if (req.ifMatch !== undefined) headers["if-match"] = req.ifMatch;
+    const cookie = await this.#session.jar.getCookieString(url.href);
+    if (cookie) headers.cookie = cookie;
+
+    const timeout = AbortSignal.timeout(this.#config.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const started = performance.now();
+    const elapsed = () => `${Math.round(performance.now() - started)}ms`;
+    try {
+      const res = await request(url, {
+        method: req.method,
+        headers,
+        body: hasBody ? JSON.stringify(req.body) : null,
+        signal,
+        dispatcher: agent(),
+      });
+      const text = await res.body.text();
+      const setCookie = res.headers["set-cookie"];
+      for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+        await this.#session.jar.setCookie(line, url.href, { ignoreError: true });
+      }
+      this.#log(`${req.method} ${suffix} ${res.statusCode} ${elapsed()}`, secrets);
+      let body: unknown;
+      if (text.trim()) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          body = text;
+        }
+      }
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        body,
+        etag: header(res.headers, "etag"),
+        path: suffix,
+      } satisfies HttpResponse;
+    } catch (error) {
+      if (req.signal?.aborted) {
+        this.#log(`${req.method} ${suffix} aborted ${elapsed()}`, secrets);
+        throw req.signal.reason;
+      }
+      if (timeout.aborted) {
+        this.#log(`${req.method} ${suffix} timeout ${elapsed()}`, secrets);
+        throw new NetworkError("timeout", {
+          method: req.method,
+          path: suffix,
+          detail: `no answer within ${this.#config.timeoutMs} ms (timeoutMs)`,
+        });
+      }
+      const code = errorCode(error);
+      this.#log(`${req.method} ${suffix} ${code ?? "error"} ${elapsed()}`, secrets);
+      throw new NetworkError(networkFailure(code), {
+        method: req.method,
+        path: suffix,
+        code,
+        detail: redact(code ?? (error instanceof Error ? error.message : String(error)), secrets),
+      });
+    }
+  }
+
+  #followMove(res: HttpResponse, from: URL, method: string, suffix: string, secrets: string[]) {
+    const location = header(res.headers, "location") ?? "";
+    const target = new URL(location, from);
+    const newBase = isTrustedTarget(target, this.#config.baseUrl)
+      ? baseFromLocation(target, suffix)
+      : undefined;
+    if (!newBase) {
+      throw new ApiError({
+        ...this.#envelope(res.body, secrets),
+        status: res.status,
+        method,
+        path: suffix,
+        message:
+          `${method} ${suffix} answered ${res.status} moved to ${redact(target.origin, secrets)}, ` +
+          `which is outside the configured service (${new URL(this.#config.baseUrl).origin}); ` +
+          "not followed, so no credentials were sent there. Set deployment (or endpoint) to " +
+          "the deployment the account lives in.",
+      });
+    }
+    this.#session.movedBase = newBase;
+    if (!this.#session.warnedMove) {
+      this.#session.warnedMove = true;
+      const dep = deploymentNamed(newBase);
+      const where = dep ? `deployment "${dep}"` : "another deployment";
+      const fix = this.#config.customEndpoint
+        ? `set endpoint to ${newBase}`
+        : `set deployment to "${dep ?? "?"}" (or COLLECTORS_DEPLOYMENT)`;
+      this.#warn(
+        `collectors: the account lives in ${where}; the service moved requests to ${newBase}, ` +
+          `which this process now uses. To skip the redirect, ${fix}.`,
+      );
+    }
+  }
+
+  #envelope(body: unknown, secrets: string[]) {
+    const parsed = errorEnvelope.safeParse(body);
+    const env = parsed.success ? parsed.data : {};
+    const message = env.message ?? (typeof body === "string" ? body.slice(0, 500) : undefined);
+    return {
+      code: env.code,
+      serviceMessage: message === undefined ? undefined : redact(message, secrets),
+      errorId: env.id,
+    };
+  }
+
+  #apiError(res: HttpResponse, method: string, path: string, secrets: string[]): ApiError {
+    return new ApiError({
+      ...this.#envelope(res.body, secrets),
+      status: res.status,
+      method,
+      path,
+      retryAfterMs: parseRetryAfter(header(res.headers, "retry-after")),
+    });
+  }
+
+  #log(line: string, secrets: string[]): void {
+    this.#options.logger?.(redact(line, secrets));
+  }
+
+  #warn(line: string): void {
+    (this.#options.logger ?? console.warn)(redact(line, this.#secrets));
+  }
+}

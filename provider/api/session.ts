@@ -1,0 +1,76 @@
+// Per-credential state shared by every client in the process: the cookie jar (the session cookie
+// spares the authentication throttle, and search-job follow-ups need it), the base URL a 301
+// moved the account to, and whether that move was already reported.
+import { CookieJar } from "tough-cookie";
+import { fingerprint } from "./throttle";
+
+export interface Session {
+  readonly jar: CookieJar;
+  /** Set once the service answered 301 moved: the base URL for the rest of the process. */
+  movedBase: string | undefined;
+  warnedMove: boolean;
+  /** A first answer was received, so later requests can carry the session cookie. */
+  established: boolean;
+  /** The first request in progress; others wait for it rather than authenticate in parallel. */
+  bootstrap: Promise<void> | undefined;
+}
+
+const sessions = new Map<string, Session>();
+
+export function sessionFor(baseUrl: string, accessId: string, accessKey: string): Session {
+  const key = `${baseUrl}|${accessId}|${fingerprint(accessKey)}`;
+  let session = sessions.get(key);
+  if (!session) {
+    session = {
+      jar: new CookieJar(),
+      movedBase: undefined,
+      warnedMove: false,
+      established: false,
+      bootstrap: undefined,
+    };
+    sessions.set(key, session);
+  }
+  return session;
+}
+
+/**
+ * Runs `send` so that, until a first answer has arrived, only one request is out: the others
+ * then carry its session cookie instead of each authenticating (the service throttles those).
+ */
+export async function throughSessionGate<T>(
+  session: Session,
+  send: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  while (!session.established && session.bootstrap) {
+    await waitOrAbort(session.bootstrap, signal);
+  }
+  if (session.established) return send();
+  let release = () => {};
+  session.bootstrap = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  try {
+    const result = await send();
+    session.established = true;
+    return result;
+  } finally {
+    session.bootstrap = undefined;
+    release();
+  }
+}
+
+function waitOrAbort(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Forgets every session (tests; a process that changes credentials). */
+export function resetSessions(): void {
+  sessions.clear();
+}

@@ -1,0 +1,118 @@
+// Process-wide pacing. The service allows 4 requests per second per user and 10 in flight per
+// access key; one process (a Pulumi deployment) runs many clients at once, so the queues live
+// here, keyed by credential, and every client with the same credential shares them.
+//
+// p-queue does the queueing: a strict (sliding-window) queue per access id spaces request
+// starts, a concurrency queue per access key bounds what is in flight. A request first takes an
+// in-flight slot, then a start slot, so no start is "saved up" while waiting for a slot.
+import { createHash } from "node:crypto";
+import type PQueue from "p-queue" with { "resolution-mode": "import" };
+
+export interface LimitOptions {
+  /** Request starts per second per access id; default 4. Infinity turns pacing off. */
+  requestsPerSecond?: number;
+  /** Requests in flight per access key; default 10. Infinity turns the cap off. */
+  maxInFlight?: number;
+  /**
+   * Added to the one-second window, so that network jitter cannot make two starts a window
+   * apart arrive less than a second apart; default 50 ms.
+   */
+  windowMarginMs?: number;
+}
+
+export const DEFAULT_LIMITS: Required<LimitOptions> = {
+  requestsPerSecond: 4,
+  maxInFlight: 10,
+  windowMarginMs: 50,
+};
+
+type PQueueClass = typeof PQueue;
+let pQueueClass: Promise<PQueueClass> | undefined;
+// p-queue is ESM-only; Node 22 loads it from CommonJS through import().
+function loadPQueue(): Promise<PQueueClass> {
+  pQueueClass ??= import("p-queue").then((m) => m.default);
+  return pQueueClass;
+}
+
+const queues = new Map<string, Promise<PQueue>>();
+
+function queue(key: string, make: (Q: PQueueClass) => PQueue): Promise<PQueue> {
+  let q = queues.get(key);
+  if (!q) {
+    q = loadPQueue().then(make);
+    queues.set(key, q);
+  }
+  return q;
+}
+
+/** A short fingerprint, so that access keys are not kept as map keys. */
+export function fingerprint(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex").slice(0, 16);
+}
+
+function validate(limits: Required<LimitOptions>): void {
+  for (const [name, value] of Object.entries(limits)) {
+    if (!(typeof value === "number" && value >= 0 && !Number.isNaN(value))) {
+      throw new RangeError(`limits.${name} must be a non-negative number`);
+    }
+  }
+  if (limits.requestsPerSecond === 0 || limits.maxInFlight === 0) {
+    throw new RangeError("limits.requestsPerSecond and limits.maxInFlight must be above 0");
+  }
+}
+
+export class Limiter {
+  private readonly rate: Promise<PQueue> | undefined;
+  private readonly inFlight: Promise<PQueue> | undefined;
+
+  constructor(accessId: string, accessKey: string, options: LimitOptions | false = {}) {
+    if (options === false) return;
+    const limits = { ...DEFAULT_LIMITS, ...options };
+    validate(limits);
+    const { requestsPerSecond: rps, maxInFlight, windowMarginMs } = limits;
+    if (Number.isFinite(rps)) {
+      // N starts per window; a fraction (0.5/s) becomes 1 start per 2 s.
+      const cap = Math.max(1, Math.floor(rps));
+      const interval = Math.ceil((cap / rps) * 1000) + windowMarginMs;
+      this.rate = queue(
+        `rate|${accessId}|${cap}|${interval}`,
+        (Q) => new Q({ intervalCap: cap, interval, strict: true }),
+      );
+    }
+    if (Number.isFinite(maxInFlight)) {
+      this.inFlight = queue(
+        `inflight|${fingerprint(accessKey)}|${maxInFlight}`,
+        (Q) => new Q({ concurrency: Math.floor(maxInFlight) }),
+      );
+    }
+  }
+
+  /** Runs `send` once an in-flight slot and a start slot are free; the slot is held until it settles. */
+  async run<T>(send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const [rate, inFlight] = await Promise.all([this.rate, this.inFlight]);
+    const start = async (): Promise<T> => {
+      if (rate) await rate.add(() => undefined, signal ? { signal } : {});
+      signal?.throwIfAborted();
+      return send();
+    };
+    if (!inFlight) return start();
+    signal?.throwIfAborted();
+    // The queue gets no signal: an in-flight slot must stay taken until `send` has really
+    // settled. An abort while waiting rejects at once; the task then fails fast when it starts.
+    const task = inFlight.add(start) as Promise<T>;
+    return signal ? settleOrAbort(task, signal) : task;
+  }
+}
+
+function settleOrAbort<T>(task: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    task.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** Forgets every queue (tests; a process that changes credentials). */
+export function resetLimiters(): void {
+  queues.clear();
+}
