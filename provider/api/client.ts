@@ -1,0 +1,37 @@
+// The client: one resolved configuration, one transport, one object per API area.
+import { CollectorsApi } from "./collectors";
+import { type ClientOptions, resolveConfig } from "./config";
+import { Transport } from "./http";
+import { resolveRetry } from "./retry";
+import { SearchJobsApi } from "./search-jobs";
+import { SourcesApi } from "./sources";
+import { UpgradesApi } from "./upgrades";
+
+export class CollectorsClient {
+  readonly collectors: CollectorsApi;
+  readonly sources: SourcesApi;
+  readonly upgrades: UpgradesApi;
+  readonly searchJobs: SearchJobsApi;
+  /** The deployment addressed (undefined for an endpoint that does not show one). */
+  readonly deployment: string | undefined;
+  readonly #http: Transport;
+
+  constructor(options: ClientOptions = {}) {
+    const config = resolveConfig(options);
+    this.deployment = config.deployment;
+    this.#http = new Transport(config, {
+      retry: resolveRetry(options.retry),
+      limits: options.limits ?? {},
+      logger: options.logger,
+    });
+    this.collectors = new CollectorsApi(this.#http);
+    this.sources = new SourcesApi(this.#http);
+    this.upgrades = new UpgradesApi(this.#http);
+    this.searchJobs = new SearchJobsApi(this.#http);
+  }
+
+  /** The base URL requests go to (after a 301 moved, the new one). */
+  get baseUrl(): string {
+    return this.#http.baseUrl;
+  }
+}

@@ -1,0 +1,55 @@
+// pulumi-collectors/api: the typed client for the Collector Management API.
+import { resetSessions } from "./session";
+import { resetLimiters } from "./throttle";
+
+export { CollectorsClient } from "./client";
+export {
+  COLLECTOR_PAGE_SIZE,
+  CollectorsApi,
+  type CollectorWithEtag,
+  DEFAULT_ALIVE_BEFORE_DAYS,
+  type ListCollectorsOptions,
+  type OfflineOptions,
+} from "./collectors";
+export {
+  type ClientOptions,
+  DEFAULT_DEPLOYMENT,
+  DEFAULT_TIMEOUT_MS,
+  DEPLOYMENTS,
+  type Deployment,
+  deploymentBaseUrl,
+  ENV,
+  isDeployment,
+  normaliseEndpoint,
+  type ResolvedConfig,
+  resolveConfig,
+} from "./config";
+export {
+  ApiError,
+  conditionFor,
+  type ErrorCondition,
+  InputError,
+  isApiError,
+  isNotFound,
+  NetworkError,
+  type NetworkFailure,
+  ResponseFormatError,
+} from "./errors";
+export type { RequestOptions } from "./http";
+export { collectorNamePath, isNameLookupSupported } from "./names";
+export { collect, type PageOptions } from "./paging";
+export { DEFAULT_RETRY, type RetryOptions } from "./retry";
+export * from "./schemas";
+export { SearchJobsApi } from "./search-jobs";
+export { type DownloadOption, SourcesApi, type SourceWithEtag } from "./sources";
+export { DEFAULT_LIMITS, type LimitOptions } from "./throttle";
+export { UPGRADABLE_PAGE_SIZE, type UpgradableOptions, UpgradesApi } from "./upgrades";
+
+/**
+ * Forgets the process-wide state every client shares: pacing queues, cookie jars and bases
+ * moved to by a 301. For tests, or a process that must start over.
+ */
+export function resetSharedState(): void {
+  resetLimiters();
+  resetSessions();
+}

@@ -1,0 +1,143 @@
+// Spec 4.2: Sources of a Collector.
+import { InputError } from "./errors";
+import type { RequestOptions, Transport } from "./http";
+import { idSegment } from "./names";
+import {
+  type Source,
+  type SourceInput,
+  type SourcesDownload,
+  type SourceUpdate,
+  sourceDownloadSchema,
+  sourceEnvelope,
+  sourceInputSchema,
+  sourceListEnvelope,
+  sourcesDownloadSchema,
+  sourceUpdateSchema,
+} from "./schemas/source";
+import { checkInput, parseResponse } from "./validate";
+
+export interface SourceWithEtag {
+  source: Source;
+  /** Entity tag, quoted as received; pass it to update(). */
+  etag: string | undefined;
+}
+
+export interface DownloadOption {
+  /**
+   * The form used to register a new Collector: items without `id` and `alive`.
+   * Default false.
+   */
+  download?: boolean;
+}
+
+function sourcesPath(collectorId: number | string): string {
+  return `/collectors/${idSegment(collectorId, "collectorId")}/sources`;
+}
+
+export class SourcesApi {
+  constructor(private readonly http: Transport) {}
+
+  async list(
+    collectorId: number | string,
+    options: DownloadOption = {},
+    req: RequestOptions = {},
+  ): Promise<Source[]> {
+    if (options.download) return (await this.exportConfig(collectorId, req)).sources;
+    const res = await this.http.send({
+      method: "GET",
+      path: sourcesPath(collectorId),
+      signal: req.signal,
+    });
+    return parseResponse(sourceListEnvelope, res, "GET").sources;
+  }
+
+  /**
+   * The Collector's Sources as a document to register a new Collector with:
+   * `{"api.version": "v1", "sources": [...]}` (list with download=true).
+   */
+  async exportConfig(
+    collectorId: number | string,
+    req: RequestOptions = {},
+  ): Promise<SourcesDownload> {
+    const res = await this.http.send({
+      method: "GET",
+      path: sourcesPath(collectorId),
+      query: { download: true },
+      signal: req.signal,
+    });
+    return parseResponse(sourcesDownloadSchema, res, "GET");
+  }
+
+  async get(
+    collectorId: number | string,
+    id: number | string,
+    options: DownloadOption = {},
+    req: RequestOptions = {},
+  ): Promise<SourceWithEtag> {
+    const res = await this.http.send({
+      method: "GET",
+      path: `${sourcesPath(collectorId)}/${idSegment(id, "id")}`,
+      query: { download: options.download ? true : undefined },
+      signal: req.signal,
+    });
+    const schema = options.download ? sourceDownloadSchema : sourceEnvelope;
+    return { source: parseResponse(schema, res, "GET").source, etag: res.etag };
+  }
+
+  /** Creates one Source (not possible while the Collector is in JSON mode). */
+  async create(
+    collectorId: number | string,
+    body: SourceInput,
+    req: RequestOptions = {},
+  ): Promise<SourceWithEtag> {
+    const source = checkInput(sourceInputSchema, body, "source");
+    const res = await this.http.send({
+      method: "POST",
+      path: sourcesPath(collectorId),
+      body: { source },
+      signal: req.signal,
+    });
+    return { source: parseResponse(sourceEnvelope, res, "POST").source, etag: res.etag };
+  }
+
+  /**
+   * Replaces a Source: the whole Source (send back what get() returned, changed; unknown fields
+   * are kept) with the ETag get() returned, sent as If-Match.
+   */
+  async update(
+    collectorId: number | string,
+    id: number | string,
+    body: SourceUpdate | Source,
+    etag: string,
+    req: RequestOptions = {},
+  ): Promise<SourceWithEtag> {
+    const segment = idSegment(id, "id");
+    if (body.id !== undefined && String(body.id) !== segment) {
+      throw new InputError("source.id", `source.id ${body.id} does not match the id ${segment}`);
+    }
+    if (typeof etag !== "string" || etag.length === 0) {
+      throw new InputError("etag", "update needs the ETag returned by get() (sent as If-Match)");
+    }
+    const source = checkInput(sourceUpdateSchema, { ...body, id: Number(segment) }, "source");
+    const res = await this.http.send({
+      method: "PUT",
+      path: `${sourcesPath(collectorId)}/${segment}`,
+      body: { source },
+      ifMatch: etag,
+      signal: req.signal,
+    });
+    return { source: parseResponse(sourceEnvelope, res, "PUT").source, etag: res.etag };
+  }
+
+  async delete(
+    collectorId: number | string,
+    id: number | string,
+    req: RequestOptions = {},
+  ): Promise<void> {
+    await this.http.send({
+      method: "DELETE",
+      path: `${sourcesPath(collectorId)}/${idSegment(id, "id")}`,
+      signal: req.signal,
+    });
+  }
+}

@@ -1,0 +1,2 @@
+// The public surface of pulumi-collectors.
+export * from "./api";
