@@ -1,0 +1,31 @@
+import { Clock } from "./clock";
+import { Scheduler } from "./scheduler";
+import { openStore, type Store } from "./store";
+
+/** What the services work on: the entities, the virtual clock and the timers on it. */
+export interface State {
+  store: Store;
+  clock: Clock;
+  scheduler: Scheduler;
+}
+
+const CLOCK_OFFSET_KEY = "clock.offsetMs";
+
+/** Opens the store and restores the clock offset a previous run left in it. */
+export function openState(dataDir: string | undefined): State {
+  const store = openStore(dataDir);
+  const offset = Number(store.getMeta(CLOCK_OFFSET_KEY) ?? 0);
+  return {
+    store,
+    clock: new Clock(Number.isFinite(offset) ? offset : 0),
+    scheduler: new Scheduler(),
+  };
+}
+
+/** Advances the clock, keeps the offset across restarts, and fires what became due. */
+export function advanceClock(state: State, ms: number): number {
+  const now = state.clock.advance(ms);
+  state.store.setMeta(CLOCK_OFFSET_KEY, String(state.clock.offset));
+  state.scheduler.runDue(now);
+  return now;
+}
