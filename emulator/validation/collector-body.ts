@@ -1,0 +1,128 @@
+import { fail } from "../errors";
+import type { CollectorDoc } from "../model/collector";
+import * as common from "./common";
+import {
+  bool,
+  envelopeObject,
+  int,
+  invalid,
+  isAbsent,
+  type Json,
+  oneOf,
+  type Rule,
+  readFields,
+  str,
+  stringMap,
+} from "./values";
+
+/** The modifiable fields of spec 2.1 with their rules. */
+const MODIFIABLE: Record<string, Rule> = {
+  name: common.name,
+  description: common.description,
+  category: str,
+  hostName: common.hostName,
+  timeZone: common.timeZone,
+  fields: stringMap,
+  ephemeral: bool,
+  cutoffTimestamp: int(0),
+  sourceSyncMode: oneOf("UI", "Json"),
+  targetCpu: int(-1, 100),
+};
+
+/** The modifiable part of a collector; unknown and transient fields are ignored, as Jackson does. */
+export type CollectorChanges = Pick<
+  CollectorDoc,
+  | "name"
+  | "description"
+  | "category"
+  | "hostName"
+  | "timeZone"
+  | "fields"
+  | "ephemeral"
+  | "cutoffTimestamp"
+  | "sourceSyncMode"
+  | "targetCpu"
+>;
+
+function changes(input: Json, required: string[], installed: boolean): CollectorChanges {
+  const read = readFields(input, MODIFIABLE, required, "collector") as Partial<CollectorChanges>;
+  if (!installed && read.sourceSyncMode === "Json") {
+    invalid(
+      "collector.sourceSyncMode",
+      'applies to Installed Collectors only; Hosted ones are always "UI"',
+    );
+  }
+  return {
+    name: read.name as string,
+    description: read.description,
+    category: read.category,
+    hostName: read.hostName,
+    timeZone: read.timeZone,
+    fields: read.fields,
+    ephemeral: read.ephemeral ?? false,
+    cutoffTimestamp: read.cutoffTimestamp ?? 0,
+    sourceSyncMode: installed ? (read.sourceSyncMode ?? "UI") : undefined,
+    // -1 is how the service shows "unset", so a client echoing it back unsets it.
+    targetCpu: read.targetCpu === undefined || read.targetCpu === -1 ? undefined : read.targetCpu,
+  };
+}
+
+export interface CollectorCreate extends CollectorChanges {
+  cutoffRelativeTime?: string;
+}
+
+/** POST /collectors: only Hosted collectors, without an id. */
+export function parseCollectorCreate(body: unknown): CollectorCreate {
+  const input = envelopeObject(body, "collector");
+  if (!isAbsent(input.id)) fail("createValidationError");
+  const type = input.collectorType;
+  if (isAbsent(type))
+    fail("fieldMissing", "Field 'collector.collectorType' is required: send \"Hosted\".");
+  if (type !== "Hosted") {
+    fail(
+      "invalidCollectorType",
+      type === "Installable"
+        ? "Only Hosted Collectors can be created through the API; Installed Collectors register themselves."
+        : 'Collector type is invalid for the operation: collectorType must be "Hosted".',
+    );
+  }
+  const cutoffRelativeTime = isAbsent(input.cutoffRelativeTime)
+    ? undefined
+    : (common.relativeTime(input.cutoffRelativeTime, "collector.cutoffRelativeTime") as string);
+  return { ...changes(input, ["name"], false), cutoffRelativeTime };
+}
+
+/** Fields that may be sent on PUT but must equal the current value. */
+const NOT_MODIFIABLE = [
+  "collectorType",
+  "cutoffRelativeTime",
+  "osName",
+  "osVersion",
+  "osArch",
+] as const;
+
+/**
+ * PUT /collectors/{id}: the body replaces every modifiable field (an absent optional field
+ * returns to its default); not-modifiable fields, when sent, must equal the current values.
+ */
+export function parseCollectorUpdate(body: unknown, current: CollectorDoc): CollectorChanges {
+  const input = envelopeObject(body, "collector");
+  if (input.id !== current.id) {
+    fail(
+      "badRequestCollectorId",
+      isAbsent(input.id)
+        ? "Request body has an invalid Collector ID: include the collector's id."
+        : `Request body has an invalid Collector ID: ${JSON.stringify(input.id)} is not ${current.id}.`,
+    );
+  }
+  for (const key of NOT_MODIFIABLE) {
+    const sent = input[key];
+    if (!isAbsent(sent) && sent !== current[key]) {
+      invalid(
+        `collector.${key}`,
+        `is not modifiable: it must equal the current value ${JSON.stringify(current[key] ?? null)}`,
+      );
+    }
+  }
+  return changes(input, ["name", "ephemeral"], current.collectorType === "Installable");
+}

@@ -1,0 +1,32 @@
+import { isTimeZone } from "./timezones";
+import { invalid, maxString, type Rule, str } from "./values";
+
+/** Limits of spec section 8. */
+export const NAME_MAX = 128;
+export const DESCRIPTION_MAX = 1024;
+export const HOST_NAME_MAX = 128;
+
+export const name: Rule = (value, path) => {
+  const s = maxString(NAME_MAX, "nameTooLong")(value, path) as string;
+  if (s.trim() === "") invalid(path, "must not be empty");
+  return s;
+};
+
+export const description: Rule = maxString(DESCRIPTION_MAX, "descriptionTooLong");
+
+export const hostName: Rule = maxString(HOST_NAME_MAX);
+
+export const timeZone: Rule = (value, path) => {
+  const s = str(value, path) as string;
+  return isTimeZone(s)
+    ? s
+    : invalid(path, 'must be a tz database name such as "Europe/Berlin" or "UTC"');
+};
+
+/** An offset relative to now such as -1h, -1d or -1w (spec 2.1). */
+export const relativeTime: Rule = (value, path) => {
+  const s = str(value, path) as string;
+  return /^-\d+[smhdw]$/.test(s)
+    ? s
+    : invalid(path, 'must be an offset such as "-1h", "-1d" or "-1w"');
+};
