@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto";
+import type { Deployment } from "../deployments";
+import { fail } from "../errors";
+import { type CollectorDoc, isAlive } from "../model/collector";
+import { checkIfMatch } from "../model/etag";
+import { type SourceDoc, type SourceRecord, sourceEtag } from "../model/source";
+import { UNIVERSAL_STOPPING_MS } from "../model/time";
+import type { State } from "../state";
+import { parseSourceCreate, parseSourceUpdate } from "../validation/source-body";
+import { requireCollector } from "./collector-records";
+import { TIMERS } from "./timers";
+
+function saveSource(state: State, account: string, doc: SourceDoc): void {
+  state.store.put<SourceDoc>({
+    kind: "source",
+    id: doc.id,
+    account,
+    parent: doc.collectorId,
+    name: doc.config.name as string,
+    doc,
+  });
+}
+
+/** Sources of a collector in Json mode are managed from the host's JSON file, not the API. */
+function ensureApiManaged(collector: CollectorDoc): void {
+  if (collector.sourceSyncMode === "Json") fail("cannotModifySources");
+}
+
+function ensureUniqueName(
+  state: State,
+  account: string,
+  collectorId: number,
+  name: string,
+  self?: number,
+): void {
+  const other = state.store.findByName<SourceDoc>("source", account, collectorId, name);
+  if (other && other.id !== self) {
+    fail(
+      "duplicateName",
+      `A resource with the same name exists: source ${other.id} of collector ${collectorId} is named "${name}".`,
+    );
+  }
+}
+
+function requireSource(
+  state: State,
+  account: string,
+  collectorId: number,
+  id: number,
+): SourceRecord {
+  const record = state.store.get<SourceDoc>("source", id);
+  if (!record || record.account !== account || record.parent !== collectorId) {
+    fail(
+      "invalidSource",
+      `The Source ID is invalid: collector ${collectorId} has no source ${id}.`,
+    );
+  }
+  return record;
+}
+
+/** A source with the liveness it shows (its collector's). */
+export interface SourceView {
+  doc: SourceDoc;
+  alive: boolean;
+}
+
+export function listSources(state: State, account: string, collectorId: number): SourceView[] {
+  const collector = requireCollector(state, account, collectorId).doc;
+  const alive = isAlive(collector, state.clock.now());
+  return state.store
+    .list<SourceDoc>("source", account, collectorId)
+    .map(({ doc }) => ({ doc, alive }));
+}
+
+export function getSource(
+  state: State,
+  account: string,
+  collectorId: number,
+  id: number,
+): SourceView {
+  const collector = requireCollector(state, account, collectorId).doc;
+  return {
+    doc: requireSource(state, account, collectorId, id).doc,
+    alive: isAlive(collector, state.clock.now()),
+  };
+}
+
+/** A secret token for an HTTP source URL or a Cloudsyslog source. */
+function secretToken(): string {
+  return randomBytes(48).toString("base64url");
+}
+
+/**
+ * Where an HTTP source receives data. The emulator receives nothing: the host is a fixed,
+ * non-resolving name so that the URL does not change when the emulator's port does.
+ */
+function uploadUrl(deployment: Deployment): string {
+  const region = deployment === "us1" ? "" : `${deployment}.`;
+  return `https://endpoint1.collection.${region}collectors.invalid/receiver/v1/http/${secretToken()}`;
+}
+
+export function createSource(
+  state: State,
+  account: string,
+  deployment: Deployment,
+  collectorId: number,
+  body: unknown,
+): SourceView {
+  const collector = requireCollector(state, account, collectorId).doc;
+  ensureApiManaged(collector);
+  const input = parseSourceCreate(body, collector);
+  return state.store.transaction(() => {
+    ensureUniqueName(state, account, collectorId, input.config.name as string);
+    const doc: SourceDoc = {
+      id: state.store.nextId("source"),
+      collectorId,
+      sourceType: input.sourceType,
+      config: input.config,
+      version: 1,
+      createdAt: state.clock.now(),
+    };
+    if (input.sourceType === "HTTP") doc.url = uploadUrl(deployment);
+    if (input.sourceType === "Cloudsyslog") doc.token = `${secretToken()}@41123`;
+    saveSource(state, account, doc);
+    return { doc, alive: isAlive(collector, state.clock.now()) };
+  });
+}
+
+export function updateSource(
+  state: State,
+  account: string,
+  collectorId: number,
+  id: number,
+  ifMatch: string | string[] | undefined,
+  body: unknown,
+): SourceView {
+  const collector = requireCollector(state, account, collectorId).doc;
+  ensureApiManaged(collector);
+  const current = requireSource(state, account, collectorId, id).doc;
+  checkIfMatch(ifMatch, sourceEtag(current));
+  if (current.stoppingSince !== undefined) {
+    fail("invalidSource", `Source ${id} is being deleted (Stopping) and can no longer be changed.`);
+  }
+  const input = parseSourceUpdate(body, collector, current);
+  return state.store.transaction(() => {
+    ensureUniqueName(state, account, collectorId, input.config.name as string, id);
+    const doc: SourceDoc = { ...current, config: input.config, version: current.version + 1 };
+    saveSource(state, account, doc);
+    return { doc, alive: isAlive(collector, state.clock.now()) };
+  });
+}
+
+/** Deletes a source; a Universal one is Stopping first and goes shortly after (spec 3). */
+export function deleteSource(state: State, account: string, collectorId: number, id: number): void {
+  const collector = requireCollector(state, account, collectorId).doc;
+  ensureApiManaged(collector);
+  const record = requireSource(state, account, collectorId, id);
+  if (record.doc.sourceType !== "Universal") {
+    state.store.delete("source", id);
+    return;
+  }
+  if (record.doc.stoppingSince !== undefined) return; // already stopping: deleting again is a no-op
+  const now = state.clock.now();
+  saveSource(state, account, { ...record.doc, stoppingSince: now });
+  state.scheduler.at(now + UNIVERSAL_STOPPING_MS, TIMERS.sourceStopped, id);
+}
