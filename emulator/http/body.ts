@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { ApiFailure } from "../errors";
+
+/**
+ * JSON bodies. An empty body is no body: real clients send `Content-Type: application/json` on
+ * GET and DELETE without one. Malformed JSON is a 400 envelope; any other media type gets
+ * Fastify's 415, which the error handler turns into the envelope.
+ */
+export function registerJsonBody(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === "") {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      done(
+        new ApiFailure("fieldInvalid", `The request body is not valid JSON: ${detail}`),
+        undefined,
+      );
+    }
+  });
+}

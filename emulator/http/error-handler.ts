@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { ApiFailure, ERRORS, type ErrorName, envelope } from "../errors";
+
+/** Fastify's own client errors, as the catalogue's envelopes. */
+const FASTIFY_CODES: Record<string, ErrorName> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "payloadTooLarge",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupportedMediaType",
+  FST_ERR_CTP_INVALID_TYPE: "unsupportedMediaType",
+};
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  return reply
+    .code(status)
+    .headers(headers)
+    .type("application/json; charset=utf-8")
+    .send(envelope(status, code, message));
+}
+
+/**
+ * Every failure leaves as the envelope {status, id, code, message}: the catalogue's errors as
+ * they are, Fastify's client errors mapped, and anything unexpected as a logged 500.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
+    if (error instanceof ApiFailure)
+      return send(reply, error.status, error.code, error.message, error.headers);
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) {
+      const entry = ERRORS[known];
+      return send(reply, entry.status, entry.code, entry.message);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(
+        reply,
+        status,
+        ERRORS.fieldInvalid.code,
+        `The request is invalid: ${error.message}`,
+      );
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return send(
+      reply,
+      500,
+      ERRORS.internal.code,
+      "Internal server error in the emulator; please report it with the request that caused it.",
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    send(
+      reply,
+      404,
+      ERRORS.notFound.code,
+      `No such endpoint: ${request.method} ${request.url.split("?", 1)[0]}.`,
+    ),
+  );
+}

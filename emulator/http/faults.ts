@@ -1,0 +1,105 @@
+import { fail } from "../errors";
+import { int, isAbsent, isObject, type Json, oneOf, readFields, str } from "../validation/values";
+
+export const FAULT_KINDS = ["429", "500", "503", "latency", "reset", "lost-response"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface Fault {
+  id: number;
+  kind: FaultKind;
+  /** Share of matching requests it fires on, 0..1. */
+  rate: number;
+  /** How many more times it may fire; null = unlimited. */
+  remaining: number | null;
+  method: string | null;
+  /** Regular expression matched against the path after the `/api/v1` prefix. */
+  path: string | null;
+  latencyMs: number;
+  fired: number;
+}
+
+/** What the faults decided for one request. */
+export interface FaultDecision {
+  latencyMs: number;
+  /** At most one fault that ends the request: the first matching one that fires. */
+  outcome?: Exclude<FaultKind, "latency">;
+}
+
+const DEFAULT_LATENCY_MS = 1000;
+
+/** Injected failures for reliability tests of clients (control API `/_emulator/faults`). */
+export class Faults {
+  private faults: (Fault & { regex: RegExp | null })[] = [];
+  private nextId = 1;
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  add(body: unknown): Fault {
+    const input: Json = isObject(body) ? body : {};
+    const read = readFields(
+      input,
+      {
+        kind: oneOf(...FAULT_KINDS),
+        method: str,
+        path: str,
+        count: int(1),
+        latencyMs: int(0, 600_000),
+      },
+      ["kind"],
+    );
+    const rate = isAbsent(input.rate) ? 1 : input.rate;
+    if (typeof rate !== "number" || !(rate >= 0 && rate <= 1)) {
+      fail("fieldInvalid", "Field 'rate' must be a number from 0 to 1.");
+    }
+    let regex: RegExp | null = null;
+    if (read.path !== undefined) {
+      try {
+        regex = new RegExp(read.path as string);
+      } catch {
+        fail("fieldInvalid", "Field 'path' must be a valid regular expression.");
+      }
+    }
+    const fault = {
+      id: this.nextId++,
+      kind: read.kind as FaultKind,
+      rate,
+      remaining: (read.count as number | undefined) ?? null,
+      method: read.method === undefined ? null : (read.method as string).toUpperCase(),
+      path: (read.path as string | undefined) ?? null,
+      latencyMs: (read.latencyMs as number | undefined) ?? DEFAULT_LATENCY_MS,
+      fired: 0,
+      regex,
+    };
+    this.faults.push(fault);
+    return this.view(fault);
+  }
+
+  list(): Fault[] {
+    return this.faults.map((f) => this.view(f));
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  /** Rolls every matching fault for a request; counts down the ones that fire. */
+  decide(method: string, apiPath: string): FaultDecision {
+    const decision: FaultDecision = { latencyMs: 0 };
+    for (const fault of this.faults) {
+      if (fault.remaining === 0) continue;
+      if (fault.method !== null && fault.method !== method.toUpperCase()) continue;
+      if (fault.regex && !fault.regex.test(apiPath)) continue;
+      if (fault.kind !== "latency" && decision.outcome) continue;
+      if (this.random() >= fault.rate) continue;
+      fault.fired++;
+      if (fault.remaining !== null) fault.remaining--;
+      if (fault.kind === "latency") decision.latencyMs += fault.latencyMs;
+      else decision.outcome = fault.kind;
+    }
+    return decision;
+  }
+
+  private view({ regex: _regex, ...fault }: Fault & { regex: RegExp | null }): Fault {
+    return { ...fault };
+  }
+}
