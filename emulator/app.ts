@@ -1,0 +1,38 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { createContext } from "./context";
+import { controlRoutes } from "./control";
+import { apiPrefix, DEPLOYMENTS } from "./deployments";
+import { apiPlugin } from "./http/api-plugin";
+import { registerJsonBody } from "./http/body";
+import { registerErrorHandling } from "./http/error-handler";
+import "./http/fastify-types";
+import { DEFAULTS, type EmulatorOptions, resolveOptions } from "./options";
+
+/**
+ * The emulator as a Fastify app, not yet listening (tests use `inject()` on it). The API is
+ * mounted once per deployment under its prefix; the control API under `/_emulator`.
+ */
+export async function buildApp(options: EmulatorOptions = {}): Promise<FastifyInstance> {
+  const resolved = resolveOptions(options);
+  const context = createContext(resolved);
+  const app = Fastify({
+    logger: resolved.logger,
+    bodyLimit: DEFAULTS.bodyLimitBytes,
+    // Names are up to 128 characters, and URL-encoding can triple them.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  });
+  app.decorate("emulator", context);
+  app.decorateRequest("caller", null);
+  app.decorateRequest("deployment", null);
+  app.decorateRequest("session", null);
+  app.decorateRequest("dropResponse", false);
+  app.addHook("onClose", async () => context.store.close());
+
+  registerJsonBody(app);
+  registerErrorHandling(app);
+  await app.register(controlRoutes, { prefix: "/_emulator" });
+  for (const deployment of DEPLOYMENTS) {
+    await app.register(apiPlugin, { prefix: apiPrefix(deployment), deployment });
+  }
+  return app;
+}
