@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+import { Command } from "./commander";
+import { registerServe } from "./serve";
+
+/** The `collectors` command. Each subcommand lives in its own file and registers itself here. */
+export function buildProgram(): Command {
+  const program = new Command("collectors").description(
+    "Collector Management as code: the local service and fleet tools.",
+  );
+  registerServe(program);
+  return program;
+}
+
+if (require.main === module) {
+  buildProgram()
+    .parseAsync(process.argv)
+    .catch((error: unknown) => {
+      console.error((error as Error).message);
+      process.exit(1);
+    });
+}
