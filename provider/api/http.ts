@@ -16,7 +16,7 @@ import {
   sleep,
 } from "./retry";
 import { errorEnvelope } from "./schemas/common";
-import { type Session, sessionFor, throughSessionGate } from "./session";
+import { rememberSecrets, type Session, sessionFor, throughSessionGate } from "./session";
 import { Limiter, type LimitOptions } from "./throttle";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -125,7 +125,8 @@ export class Transport {
   /** Sends a request; resolves with any 2xx, throws ApiError or NetworkError otherwise. */
   async send(req: HttpRequest): Promise<HttpResponse> {
     const suffix = `${req.path}${queryString(req.query)}`;
-    const secrets = [...this.#secrets, ...secretValues(req.body)];
+    rememberSecrets(this.#session, secretValues(req.body));
+    const secrets = [...this.#secrets, ...this.#session.secrets];
     const { retry } = this.#options;
     let retries = 0;
     let moves = 0;
@@ -150,6 +151,7 @@ export class Transport {
         }
         throw error;
       }
+      rememberSecrets(this.#session, secretValues(res.body));
       if (res.status >= 200 && res.status < 300) return res;
       if ((res.status === 301 || res.status === 308) && header(res.headers, "location")) {
         if (++moves > MAX_MOVES) throw this.#apiError(res, req.method, suffix, secrets);

@@ -4,7 +4,7 @@
 const BASIC = /Basic\s+[A-Za-z0-9+/=._~-]+/gi;
 // HTTP Sources' URLs end in a token that is as good as a password.
 const RECEIVER_TOKEN = /(\/receiver\/v1\/[a-z]+\/)[^\s"'?#]+/gi;
-const SECRET_KEY = /password|secret|token|accesskey|^url$|^keypath$/i;
+const SECRET_KEY = /password|secret|^token$|^url$|accesskey|privatekey/i;
 
 /** Replaces every occurrence of each secret by "***", plus anything that looks like a credential. */
 export function redact(text: string, secrets: Iterable<string | undefined>): string {
@@ -15,13 +15,14 @@ export function redact(text: string, secrets: Iterable<string | undefined>): str
   return out.replace(BASIC, "Basic ***").replace(RECEIVER_TOKEN, "$1***");
 }
 
-/** The string values held under secret-looking keys anywhere in a request or response body. */
+/** The string values (4+ characters) under secret-looking keys anywhere in a body. */
 export function secretValues(body: unknown, found: string[] = []): string[] {
   if (Array.isArray(body)) {
     for (const item of body) secretValues(item, found);
   } else if (body && typeof body === "object") {
     for (const [key, value] of Object.entries(body)) {
-      if (typeof value === "string" && value.length > 0 && SECRET_KEY.test(key)) found.push(value);
+      // Very short values are left alone: replacing them would garble every message.
+      if (typeof value === "string" && value.length >= 4 && SECRET_KEY.test(key)) found.push(value);
       else if (value && typeof value === "object") secretValues(value, found);
     }
   }

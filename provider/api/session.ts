@@ -13,6 +13,25 @@ export interface Session {
   established: boolean;
   /** The first request in progress; others wait for it rather than authenticate in parallel. */
   bootstrap: Promise<void> | undefined;
+  /**
+   * Secret values seen in bodies sent or received (passwords, HTTP Source URLs, tokens), so that
+   * an error or log line about any later request can redact them too.
+   */
+  readonly secrets: Set<string>;
+}
+
+const MAX_REMEMBERED_SECRETS = 1000;
+
+/** Remembers secret values for redaction (bounded; the oldest are forgotten first). */
+export function rememberSecrets(session: Session, values: Iterable<string>): void {
+  for (const value of values) {
+    session.secrets.delete(value);
+    session.secrets.add(value);
+  }
+  for (const oldest of session.secrets) {
+    if (session.secrets.size <= MAX_REMEMBERED_SECRETS) break;
+    session.secrets.delete(oldest);
+  }
 }
 
 const sessions = new Map<string, Session>();
@@ -27,6 +46,7 @@ export function sessionFor(baseUrl: string, accessId: string, accessKey: string)
       warnedMove: false,
       established: false,
       bootstrap: undefined,
+      secrets: new Set(),
     };
     sessions.set(key, session);
   }

@@ -15,7 +15,7 @@ export interface LimitOptions {
   maxInFlight?: number;
   /**
    * Added to the one-second window, so that network jitter cannot make two starts a window
-   * apart arrive less than a second apart; default 50 ms.
+   * apart arrive less than a second apart; default 100 ms.
    */
   windowMarginMs?: number;
 }
@@ -23,7 +23,7 @@ export interface LimitOptions {
 export const DEFAULT_LIMITS: Required<LimitOptions> = {
   requestsPerSecond: 4,
   maxInFlight: 10,
-  windowMarginMs: 50,
+  windowMarginMs: 100,
 };
 
 type PQueueClass = typeof PQueue;
