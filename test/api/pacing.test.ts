@@ -1,0 +1,81 @@
+// The limiter is process-wide and keyed by credential: each test uses fresh credentials.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeClient, testCredentials } from "./helpers/client";
+import { type ScriptedServer, sendJson, startServer } from "./helpers/server";
+
+let server: ScriptedServer;
+beforeEach(async () => {
+  server = await startServer((_req, res) => sendJson(res, 200, { collectors: [] }));
+});
+afterEach(() => server.close());
+
+/** The most requests that arrived within any one-second window. */
+function maxPerSecond(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let max = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j < sorted.length && (sorted[j] ?? 0) - (sorted[i] ?? 0) < 1000) j++;
+    max = Math.max(max, j - i);
+  }
+  return max;
+}
+
+describe("pacing", () => {
+  it("a burst of 20 respects 4 requests/s and 10 in flight (default limits)", {
+    timeout: 20_000,
+  }, async () => {
+    // Slow answers (after the first, which opens the session), so that without the in-flight
+    // cap 11 would be out at once by the third second.
+    server.handle(async (_req, res) => {
+      if (server.requests.length > 1) await new Promise((r) => setTimeout(r, 2500));
+      sendJson(res, 200, { collectors: [] });
+    });
+    const { client } = makeClient(server.url, { limits: {} });
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 20 }, () => client.collectors.list()));
+    const times = server.requests.map((r) => r.time);
+    expect(times).toHaveLength(20);
+    expect(maxPerSecond(times)).toBeLessThanOrEqual(4);
+    expect(server.maxInFlight).toBe(10);
+    // 20 starts at 4 per second need at least 4 windows.
+    expect(performance.now() - started).toBeGreaterThan(4000);
+  });
+
+  it("caps requests in flight at 10 per access key", async () => {
+    server.handle(async (_req, res) => {
+      await new Promise((r) => setTimeout(r, 100));
+      sendJson(res, 200, { collectors: [] });
+    });
+    const { client } = makeClient(server.url, {
+      limits: { requestsPerSecond: Number.POSITIVE_INFINITY },
+    });
+    await Promise.all(Array.from({ length: 30 }, () => client.collectors.list()));
+    expect(server.requests).toHaveLength(30);
+    expect(server.maxInFlight).toBe(10);
+  });
+
+  it("is shared by every client with the same access id", async () => {
+    const credentials = testCredentials();
+    const a = makeClient(server.url, { limits: {} }, credentials);
+    const b = makeClient(server.url, { limits: {} }, credentials);
+    await Promise.all([
+      ...Array.from({ length: 3 }, () => a.client.collectors.list()),
+      ...Array.from({ length: 3 }, () => b.client.collectors.list()),
+    ]);
+    expect(maxPerSecond(server.requests.map((r) => r.time))).toBeLessThanOrEqual(4);
+    const times = server.requests.map((r) => r.time).sort((x, y) => x - y);
+    expect((times[4] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("does not hold back another access id", async () => {
+    const a = makeClient(server.url, { limits: {} });
+    const b = makeClient(server.url, { limits: {} });
+    const started = performance.now();
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => a.client.collectors.list()),
+      ...Array.from({ length: 4 }, () => b.client.collectors.list()),
+    ]);
+    expect(performance.now() - started).toBeLessThan(900);
+  });
+});

@@ -1,0 +1,112 @@
+// Credentials (and secret source values) never appear in an error message or a log line.
+import { inspect } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CollectorsClient } from "../../provider/api";
+import { makeClient } from "./helpers/client";
+import {
+  closedPort,
+  type ScriptedServer,
+  sendError,
+  sendJson,
+  startServer,
+} from "./helpers/server";
+
+let server: ScriptedServer;
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(() => server.close());
+
+function render(error: unknown): string {
+  const e = error as Error;
+  return [String(e), e.message, e.stack ?? "", inspect(e, { depth: 6 }), JSON.stringify(e)].join(
+    "\n",
+  );
+}
+
+describe("secrets", () => {
+  it("are absent from every error and log line, even when the service echoes them", async () => {
+    const t = makeClient(server.url, { timeoutMs: 200, retry: { retries: 1, timeScale: 0.001 } });
+    const httpUrl =
+      "https://endpoint4.collection.sumologic.com/receiver/v1/http/ZaVnC4dhaV2SECRETtoken";
+    // The service echoes back the credentials and the Authorization header it received.
+    server.handle((req, res) => {
+      const echo = `${req.headers.authorization} ${t.accessId} ${t.accessKey} ${httpUrl} remote pw hunter2secret`;
+      if (req.path === "/collectors/1") sendError(res, 401, "unauthorized", echo);
+      else if (req.path === "/collectors/2") sendError(res, 500, "internal.error", echo);
+      else if (req.path === "/collectors/3") {
+        // never answers: timeout
+      } else if (req.path === "/collectors/4") res.socket?.destroy();
+      else if (req.path === "/collectors/5")
+        sendJson(
+          res,
+          301,
+          { code: "moved", message: echo },
+          { location: "http://127.0.0.2:1/api/v1/collectors/5" },
+        );
+      else sendError(res, 400, "collectors.validation.fields.invalid", echo);
+    });
+    const errors: unknown[] = [];
+    // The password goes out in a body (the answer echoes it) ...
+    errors.push(
+      await t.client.sources
+        .create(9, {
+          sourceType: "RemoteFileV2",
+          name: "r",
+          remoteHosts: ["h"],
+          remotePort: 22,
+          remoteUser: "u",
+          authMethod: "password",
+          remotePassword: "hunter2secret",
+          pathExpression: "/a",
+        })
+        .catch((e: unknown) => e),
+    );
+    // ... and later answers to other requests echo it, and the credentials, again.
+    for (const id of [1, 2, 3, 4, 5])
+      errors.push(await t.client.collectors.get(id).catch((e: unknown) => e));
+    const refused = await closedPort();
+    const offline = makeClient(`http://127.0.0.1:${refused}/api/v1`, { retry: false }, t);
+    errors.push(await offline.client.collectors.get(1).catch((e: unknown) => e));
+
+    expect(errors.every((e) => e instanceof Error)).toBe(true);
+    const text = [...errors.map(render), ...t.logs, ...offline.logs].join("\n");
+    for (const secret of [...t.secrets, "hunter2secret", "ZaVnC4dhaV2SECRETtoken"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain("***");
+    // Log lines carry method, path, status and duration only.
+    for (const line of t.logs.filter((l) => !l.startsWith("collectors:"))) {
+      expect(line).toMatch(/^(GET|POST|PUT|DELETE) \/\S* (\d{3}|timeout|aborted|[A-Z_]+) \d+ms$/);
+    }
+  });
+
+  it("learns secret values from answers (an HTTP Source's url) and redacts them later", async () => {
+    const url = "https://collectors.example.test/opaque/abcdef0123456789";
+    server.handle((req, res) => {
+      if (req.method === "GET")
+        sendJson(res, 200, { source: { id: 1, sourceType: "HTTP", name: "h", url } });
+      else sendError(res, 400, "collectors.validation.fields.invalid", `url ${url} cannot be set`);
+    });
+    const t = makeClient(server.url);
+    const { source } = await t.client.sources.get(3, 1);
+    expect(source.url).toBe(url);
+    const error = await t.client.sources
+      .update(3, 1, { ...source, url: undefined }, '"e"')
+      .catch((e: unknown) => e);
+    expect(render(error)).not.toContain("abcdef0123456789");
+    expect(String(error)).toContain("url *** cannot be set");
+  });
+
+  it("are not shown when the client is inspected or serialised", () => {
+    const client = new CollectorsClient({
+      accessId: "inspectId1234",
+      accessKey: "inspectKeySecret",
+      env: {},
+    });
+    const shown = `${inspect(client, { depth: 10, showHidden: true })}${JSON.stringify(client)}`;
+    expect(shown).not.toContain("inspectKeySecret");
+    expect(shown).not.toContain("inspectId1234");
+    expect(shown).not.toContain(Buffer.from("inspectId1234:inspectKeySecret").toString("base64"));
+  });
+});
