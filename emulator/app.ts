@@ -4,7 +4,7 @@ import { controlRoutes } from "./control";
 import { apiPrefix, DEPLOYMENTS } from "./deployments";
 import { apiPlugin } from "./http/api-plugin";
 import { registerJsonBody } from "./http/body";
-import { registerErrorHandling } from "./http/error-handler";
+import { frameworkErrors, registerErrorHandling } from "./http/error-handler";
 import "./http/fastify-types";
 import { DEFAULTS, type EmulatorOptions, resolveOptions } from "./options";
 
@@ -20,6 +20,7 @@ export async function buildApp(options: EmulatorOptions = {}): Promise<FastifyIn
     bodyLimit: DEFAULTS.bodyLimitBytes,
     // Names are up to 128 characters, and URL-encoding can triple them.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+    frameworkErrors,
   });
   app.decorate("emulator", context);
   app.decorateRequest("caller", null);

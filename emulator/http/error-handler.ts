@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiFailure, ERRORS, type ErrorName, envelope } from "../errors";
 
 /** Fastify's own client errors, as the catalogue's envelopes. */
@@ -8,7 +8,7 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
   FST_ERR_CTP_INVALID_TYPE: "unsupportedMediaType",
 };
 
-function send(
+export function send(
   reply: FastifyReply,
   status: number,
   code: string,
@@ -20,6 +20,22 @@ function send(
     .headers(headers)
     .type("application/json; charset=utf-8")
     .send(envelope(status, code, message));
+}
+
+/**
+ * Errors Fastify raises before routing (undecodable URL, over-long path segment), which never
+ * reach the error handler.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const message =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? "A path segment is too long: no id or name is that long."
+      : `The URL is not valid: ${error.message}`;
+  return send(reply, 400, ERRORS.fieldInvalid.code, message);
 }
 
 /**
