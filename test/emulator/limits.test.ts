@@ -1,0 +1,115 @@
+// Conformance: spec 8 (request rate per user, concurrent requests per access key → 429 with
+// the error envelope) and issue 3's body size limit (413), against both store backends.
+import { describe, expect, it } from "vitest";
+import { envelopeProblem, expectError, expectOk } from "../helpers/envelope";
+import type { Credentials, HttpResponse } from "../helpers/http";
+import { BACKENDS, hostedBody, sleep, useEmulator } from "./harness";
+
+const A: Credentials = { accessId: "suLimitUserA01", accessKey: "limit-user-a-key-01" };
+const B: Credentials = { accessId: "suLimitUserB01", accessKey: "limit-user-b-key-01" };
+const ACCOUNTS = {
+  accounts: [
+    {
+      name: "limited",
+      deployment: "us1",
+      type: "Enterprise" as const,
+      users: [
+        { ...A, role: "manage" as const },
+        { ...B, role: "manage" as const },
+      ],
+    },
+  ],
+};
+
+function statuses(list: HttpResponse[]): number[] {
+  return list.map((r) => r.status);
+}
+
+describe.each(BACKENDS)("request rate limit ($name store)", (backend) => {
+  const ctx = useEmulator(backend, { accounts: ACCOUNTS, rateLimit: 4 });
+
+  it("answers 429 with the error envelope past 4 requests per second, per user", async () => {
+    await sleep(1100);
+    const a = ctx.as(A);
+    const results: HttpResponse[] = [];
+    for (let i = 0; i < 12; i++) results.push(await a.get("/collectors"));
+    const codes = statuses(results);
+    expect(codes.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    const limited = results.filter((r) => r.status === 429);
+    expect(limited.length, codes.join(",")).toBeGreaterThanOrEqual(6);
+    for (const r of limited) {
+      expect(envelopeProblem(r)).toBeUndefined();
+      expect(r.json.code).toBe("rate.limit.exceeded");
+      expect(r.json.message).toBe("The API rate limit for this user has been exceeded.");
+    }
+    expect(codes.every((c) => c === 200 || c === 429)).toBe(true);
+    // another user of the same account is not limited by A
+    expectOk(await ctx.as(B).get("/collectors"));
+    // the control API is never limited
+    for (let i = 0; i < 10; i++) expect((await ctx.control.call("/clock")).status).toBe(200);
+    // after a second, A may call again
+    await sleep(1100);
+    expectOk(await a.get("/collectors"));
+  });
+
+  it("limits writes too, and a refused write does not happen", async () => {
+    await sleep(1100);
+    const a = ctx.as(A);
+    const results: HttpResponse[] = [];
+    for (let i = 0; i < 8; i++) results.push(await a.post("/collectors", hostedBody(`rate-${i}`)));
+    const created = results.filter((r) => r.status === 201).length;
+    const limited = results.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(2);
+    for (const r of limited) expectError(r, 429);
+    await sleep(1100);
+    expect(expectOk(await a.get("/collectors")).collectors).toHaveLength(created);
+  });
+});
+
+describe.each(BACKENDS)("concurrent request limit ($name store)", (backend) => {
+  const ctx = useEmulator(backend, { accounts: ACCOUNTS, maxConcurrent: 2 });
+
+  it("answers 429 past 2 requests in flight per access key", async () => {
+    await ctx.control.addFault({
+      kind: "latency",
+      latencyMs: 500,
+      method: "GET",
+      path: "^/collectors$",
+    });
+    const a = ctx.as(A);
+    const started = Promise.all(Array.from({ length: 6 }, () => a.get("/collectors")));
+    await sleep(150);
+    // a different access key has its own budget
+    const other = await ctx.as(B).get("/collectors");
+    const results = await started;
+    const codes = statuses(results);
+    expect(codes.filter((c) => c === 200).length, codes.join(",")).toBeGreaterThanOrEqual(2);
+    expect(codes.filter((c) => c === 429).length, codes.join(",")).toBeGreaterThanOrEqual(3);
+    for (const r of results.filter((r) => r.status === 429)) expectError(r, 429);
+    expectOk(other);
+    await ctx.control.clearFaults();
+    // once they have finished, the key can call again
+    expectOk(await a.get("/collectors"));
+  });
+});
+
+describe.each(BACKENDS)("request body size ($name store)", (backend) => {
+  const ctx = useEmulator(backend);
+
+  it("answers 413 with the error envelope for a huge body and stays up", async () => {
+    const huge = JSON.stringify(hostedBody("huge", { description: "x".repeat(12 * 1024 * 1024) }));
+    const res = await ctx.api.post("/collectors", null, { rawBody: huge });
+    expectError(res, 413);
+    const res2 = await ctx.api.post("/collectors/1/sources", null, { rawBody: huge });
+    expectError(res2, 413);
+    expect(expectOk(await ctx.api.get("/collectors")).collectors).toEqual([]);
+  });
+
+  it("reads a moderately large body and judges it on its content", async () => {
+    const res = await ctx.api.post(
+      "/collectors",
+      hostedBody("big", { description: "x".repeat(200_000) }),
+    );
+    expectError(res, 400, "CollectorDescriptionTooLong");
+  });
+});
