@@ -1,0 +1,122 @@
+// zod pieces shared by the collector and source field specs. Messages say what is wrong and
+// what to give instead; they never quote a whole value (it may be a secret).
+import { z } from "zod";
+
+export const NAME_MAX = 128;
+export const DESCRIPTION_MAX = 1024;
+export const HOST_NAME_MAX = 128;
+
+const length = (input: unknown) => (typeof input === "string" ? ` (got ${input.length})` : "");
+
+export function boundedString(max: number, what: string) {
+  return z.string({ error: `${what} must be a string` }).max(max, {
+    error: (issue) => `${what} must be at most ${max} characters${length(issue.input)}`,
+  });
+}
+
+export const nameSchema = boundedString(NAME_MAX, "name").min(1, {
+  error: "name must not be empty",
+});
+
+export const descriptionSchema = boundedString(DESCRIPTION_MAX, "description");
+
+export const hostNameSchema = boundedString(HOST_NAME_MAX, "hostName");
+
+export const categorySchema = boundedString(1024, "category");
+
+/** Whether the runtime knows this tz database name (aliases such as "Etc/UTC" included). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string({ error: "timeZone must be a string" }).refine(isTimeZone, {
+  error: (issue) =>
+    `timeZone ${JSON.stringify(issue.input)} is not a time zone name from the tz database; ` +
+    `use a region/city name such as "Europe/Berlin" or "America/New_York", or "UTC"`,
+});
+
+/** Metadata: string keys and string values; `_budget` assigns an Ingest Budget. */
+export const metadataFieldsSchema = z.record(
+  z.string().min(1, { error: "fields keys must not be empty" }),
+  z.string({ error: "fields values must be strings" }),
+  { error: "fields must be an object of string keys to string values" },
+);
+
+export const cutoffTimestampSchema = z
+  .number({ error: "cutoffTimestamp must be a number of milliseconds since the epoch" })
+  .int({ error: "cutoffTimestamp must be a whole number of milliseconds since the epoch" })
+  .min(0, { error: "cutoffTimestamp must be 0 (collect all data) or a time in milliseconds" });
+
+export const cutoffRelativeTimeSchema = z
+  .string({ error: "cutoffRelativeTime must be a string" })
+  .regex(/^-\d+[smhdw]$/, {
+    error: (issue) =>
+      `cutoffRelativeTime ${JSON.stringify(issue.input)} is not an offset before now; ` +
+      `use a form such as "-1h", "-1d" or "-1w"`,
+  });
+
+export const booleanSchema = (what: string) =>
+  z.boolean({ error: `${what} must be true or false` });
+
+export const stringSchema = (what: string) =>
+  z.string({ error: `${what} must be a string` }).min(1, { error: `${what} must not be empty` });
+
+export const stringListSchema = (what: string) =>
+  z.array(z.string({ error: `${what} items must be strings` }), {
+    error: `${what} must be a list of strings`,
+  });
+
+export const positiveIntSchema = (what: string, unit = "") =>
+  z
+    .number({ error: `${what} must be a number${unit}` })
+    .int({ error: `${what} must be a whole number${unit}` })
+    .positive({ error: `${what} must be greater than 0${unit}` });
+
+export const portSchema = (what: string) =>
+  z
+    .number({ error: `${what} must be a port number` })
+    .int({ error: `${what} must be a whole port number` })
+    .min(1, { error: `${what} must be between 1 and 65535` })
+    .max(65535, { error: `${what} must be between 1 and 65535` });
+
+/** A collector or source id: a positive integer, or its decimal text (a Pulumi ID). */
+export const idSchema = (what: string) =>
+  z
+    .unknown()
+    .refine(
+      (value) =>
+        (typeof value === "number" && Number.isSafeInteger(value) && value > 0) ||
+        (typeof value === "string" && /^[1-9]\d*$/.test(value)),
+      {
+        error: (issue) =>
+          `${what} must be a numeric id such as 123 or "123" (got ${JSON.stringify(issue.input)})`,
+      },
+    );
+
+export function toId(value: unknown): number {
+  return typeof value === "number" ? value : Number.parseInt(String(value), 10);
+}
+
+const ADOPT_SHAPE =
+  "adopt must be { id: <numeric id> } or { name: <existing name> }: the object to take over " +
+  "instead of creating one";
+
+/** Adoption: take over an existing object instead of creating one. */
+export const adoptSchema = z.unknown().superRefine((value, ctx) => {
+  const keys = value !== null && typeof value === "object" ? Object.keys(value) : [];
+  const key = keys[0];
+  if (keys.length !== 1 || (key !== "id" && key !== "name")) {
+    ctx.addIssue({ code: "custom", message: ADOPT_SHAPE });
+    return;
+  }
+  const inner = key === "id" ? idSchema("adopt.id") : nameSchema;
+  const result = inner.safeParse((value as Record<string, unknown>)[key]);
+  for (const issue of result.error?.issues ?? []) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
+  }
+});

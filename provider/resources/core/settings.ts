@@ -1,0 +1,98 @@
+// Provider configuration: the stack's `collectors:*` config, handed over by the engine through
+// configure(), with the COLLECTORS_* environment variables as the fallback, resolved inside each
+// call. Never from inputs, never in outputs, never captured in the serialized provider.
+
+export type OnConflict = "fail" | "overwrite";
+export const ON_CONFLICT_VALUES: readonly OnConflict[] = ["fail", "overwrite"];
+export const DEFAULT_ON_CONFLICT: OnConflict = "fail";
+
+/** Config keys (namespace `collectors`) and their environment fallbacks. */
+export const SETTINGS = {
+  accessId: { key: "collectors:accessId", env: "COLLECTORS_ACCESS_ID" },
+  accessKey: { key: "collectors:accessKey", env: "COLLECTORS_ACCESS_KEY" },
+  deployment: { key: "collectors:deployment", env: "COLLECTORS_DEPLOYMENT" },
+  endpoint: { key: "collectors:endpoint", env: "COLLECTORS_ENDPOINT" },
+  onConflict: { key: "collectors:onConflict", env: "COLLECTORS_ON_CONFLICT" },
+} as const;
+
+type SettingName = keyof typeof SETTINGS;
+
+export interface Settings {
+  accessId: string | undefined;
+  accessKey: string | undefined;
+  deployment: string | undefined;
+  endpoint: string | undefined;
+  onConflict: OnConflict;
+}
+
+/** What the engine's configure request offers (pulumi.dynamic.ConfigureRequest). */
+export interface ConfigureRequest {
+  config: { get(key: string): string | undefined };
+}
+
+/** Values found in a stack's config, by setting. */
+export type StackConfig = Partial<Record<SettingName, string>>;
+
+let stackConfig: StackConfig = {};
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+/** The collectors:* values a config getter has. */
+export function readStackConfig(
+  get: ((key: string) => string | undefined) | undefined,
+): StackConfig {
+  const found: StackConfig = {};
+  for (const [name, { key }] of Object.entries(SETTINGS) as [SettingName, { key: string }][]) {
+    let value: string | undefined;
+    try {
+      value = nonEmpty(get?.(key));
+    } catch {
+      // An engine that sent no config: the environment still applies.
+    }
+    if (value !== undefined) found[name] = value;
+  }
+  return found;
+}
+
+/** Keeps the stack's collectors:* config for the calls that follow (once per process). */
+export function configure(request: ConfigureRequest | undefined): void {
+  const config = request?.config;
+  stackConfig = readStackConfig(config ? (key) => config.get(key) : undefined);
+}
+
+/** Forgets the configured values (tests). */
+export function resetConfiguration(): void {
+  stackConfig = {};
+}
+
+/** The settings for one call: the configured stack config first, then the environment. */
+export function currentSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  return resolveSettings(stackConfig, env);
+}
+
+/** Settings from a stack's config, with the environment as the fallback. */
+export function resolveSettings(config: StackConfig, env: NodeJS.ProcessEnv): Settings {
+  const pick = (name: SettingName) => config[name] ?? nonEmpty(env[SETTINGS[name].env]);
+  // Addressing comes as a whole from the config when the config has any, so a stale
+  // COLLECTORS_ENDPOINT in the shell never overrides a stack's deployment.
+  const configAddresses = config.deployment !== undefined || config.endpoint !== undefined;
+  const address = (name: "deployment" | "endpoint") =>
+    configAddresses ? config[name] : nonEmpty(env[SETTINGS[name].env]);
+  const onConflict = pick("onConflict") ?? DEFAULT_ON_CONFLICT;
+  if (!(ON_CONFLICT_VALUES as readonly string[]).includes(onConflict)) {
+    throw new Error(
+      `${SETTINGS.onConflict.key} (or ${SETTINGS.onConflict.env}) must be "fail" or "overwrite", ` +
+        `not ${JSON.stringify(onConflict)}: "fail" stops an update when the object changed ` +
+        `outside Pulumi, "overwrite" replaces the other change`,
+    );
+  }
+  return {
+    accessId: pick("accessId"),
+    accessKey: pick("accessKey"),
+    deployment: address("deployment"),
+    endpoint: address("endpoint"),
+    onConflict: onConflict as OnConflict,
+  };
+}
