@@ -1,0 +1,184 @@
+// The source types: each one's own fields, required fields (with a hint on what to give),
+// fixed values, server-assigned outputs and rules across fields. Source and the typed classes
+// are all views of this table.
+import { type CheckFailure, isUnset } from "../core/fields";
+import type { JsonObject } from "../core/plain";
+import { containsUnknown } from "../core/unknowns";
+import type { TypeFieldName } from "./fields";
+
+export interface SourceType {
+  /** The API's sourceType. */
+  sourceType: string;
+  /** Own fields besides the common ones. */
+  fields: readonly TypeFieldName[];
+  /** Own fields that must be set, with what to give. */
+  required: Readonly<Partial<Record<TypeFieldName, string>>>;
+  /** Values every source of the type carries, sent on create. */
+  fixed?: JsonObject;
+  /** Server-assigned secret outputs. */
+  computed?: readonly ("url" | "token")[];
+  refine?: (inputs: Readonly<Record<string, unknown>>) => CheckFailure[];
+}
+
+const remoteFileAuth = (inputs: Readonly<Record<string, unknown>>): CheckFailure[] => {
+  if (inputs.authMethod === "password" && isUnset(inputs.remotePassword)) {
+    return [
+      {
+        property: "remotePassword",
+        reason: 'remotePassword is required when authMethod is "password"',
+      },
+    ];
+  }
+  if (inputs.authMethod === "key" && isUnset(inputs.keyPath)) {
+    return [
+      {
+        property: "keyPath",
+        reason:
+          'keyPath is required when authMethod is "key": the private key file on the collector host',
+      },
+    ];
+  }
+  return [];
+};
+
+const messagePerRequest = (inputs: Readonly<Record<string, unknown>>): CheckFailure[] =>
+  inputs.messagePerRequest === true &&
+  inputs.multilineProcessingEnabled !== false &&
+  !containsUnknown(inputs.multilineProcessingEnabled)
+    ? [
+        {
+          property: "messagePerRequest",
+          reason:
+            "messagePerRequest needs multilineProcessingEnabled: false (the service treats each " +
+            "request as one message only without multiline processing)",
+        },
+      ]
+    : [];
+
+export const SOURCE_TYPES: Readonly<Record<string, SourceType>> = {
+  HTTP: {
+    sourceType: "HTTP",
+    fields: ["messagePerRequest"],
+    required: {},
+    computed: ["url"],
+    refine: messagePerRequest,
+  },
+  Cloudsyslog: { sourceType: "Cloudsyslog", fields: [], required: {}, computed: ["token"] },
+  LocalFile: {
+    sourceType: "LocalFile",
+    fields: ["pathExpression", "denylist", "encoding"],
+    required: { pathExpression: 'the files to collect, e.g. "/var/log/*.log"' },
+  },
+  RemoteFileV2: {
+    sourceType: "RemoteFileV2",
+    fields: [
+      "remoteHosts",
+      "remotePort",
+      "remoteUser",
+      "authMethod",
+      "remotePassword",
+      "keyPath",
+      "keyPassword",
+      "pathExpression",
+      "denylist",
+    ],
+    required: {
+      remoteHosts: 'the hosts to read from, e.g. ["10.0.0.5"]',
+      remotePort: "the SSH port, e.g. 22",
+      remoteUser: "the SSH user",
+      authMethod: '"password" (with remotePassword) or "key" (with keyPath)',
+      pathExpression: 'the files to collect, e.g. "/var/log/app.log"',
+    },
+    refine: remoteFileAuth,
+  },
+  LocalWindowsEventLog: {
+    sourceType: "LocalWindowsEventLog",
+    fields: ["logNames", "renderMessages", "eventFormat", "eventMessage", "allowlist", "denylist"],
+    required: { logNames: 'the event logs, e.g. ["Security", "Application"]' },
+  },
+  RemoteWindowsEventLog: {
+    sourceType: "RemoteWindowsEventLog",
+    fields: [
+      "logNames",
+      "renderMessages",
+      "eventFormat",
+      "eventMessage",
+      "allowlist",
+      "denylist",
+      "domain",
+      "username",
+      "password",
+      "hosts",
+    ],
+    required: {
+      logNames: 'the event logs, e.g. ["Security"]',
+      domain: "the Windows domain",
+      username: "the user to connect as",
+      password: "the user's password",
+      hosts: "the hosts to read from",
+    },
+  },
+  LocalWindowsPerfMon: {
+    sourceType: "LocalWindowsPerfMon",
+    fields: ["wmiQueries"],
+    required: { wmiQueries: "[{ name, query }]" },
+  },
+  RemoteWindowsPerfMon: {
+    sourceType: "RemoteWindowsPerfMon",
+    fields: ["domain", "remoteUser", "remotePassword", "remoteHosts", "wmiQueries"],
+    required: {},
+  },
+  ActiveDirectory: {
+    sourceType: "ActiveDirectory",
+    fields: ["nameSuffixes", "filter", "additionalAttr", "excludedAttr", "interval"],
+    required: {},
+  },
+  Syslog: {
+    sourceType: "Syslog",
+    fields: ["protocol", "port"],
+    required: { protocol: '"UDP" or "TCP"', port: "the port to listen on, e.g. 514" },
+  },
+  Script: {
+    sourceType: "Script",
+    fields: ["commands", "file", "workingDir", "timeout", "script", "cronExpression"],
+    required: {
+      commands: 'the interpreter, e.g. ["/bin/bash"]',
+      cronExpression: 'when to run, e.g. "0 0/15 * * * ? *"',
+    },
+  },
+  DockerLog: {
+    sourceType: "DockerLog",
+    fields: ["uri", "allContainers", "specifiedContainers", "certPath", "collectEvents"],
+    required: {
+      uri: 'the Docker engine, e.g. "unix:///var/run/docker.sock"',
+      allContainers: "true, or false with specifiedContainers",
+      collectEvents: "whether to collect Docker events too",
+    },
+  },
+  DockerStats: {
+    sourceType: "DockerStats",
+    fields: ["uri", "allContainers", "specifiedContainers", "certPath", "metrics", "pollInterval"],
+    required: {
+      uri: 'the Docker engine, e.g. "unix:///var/run/docker.sock"',
+      allContainers: "true, or false with specifiedContainers",
+    },
+    fixed: { contentType: "DockerMetrics" },
+  },
+  SystemStats: {
+    sourceType: "SystemStats",
+    fields: ["interval", "metrics"],
+    required: { interval: "milliseconds between samples, e.g. 60000" },
+    fixed: { contentType: "HostMetrics" },
+  },
+  StreamingMetrics: {
+    sourceType: "StreamingMetrics",
+    fields: ["contentType", "protocol", "port"],
+    required: {},
+  },
+  Polling: {
+    sourceType: "Polling",
+    fields: ["contentType", "scanInterval", "paused", "thirdPartyRef"],
+    required: { contentType: 'what to poll, e.g. "AwsS3Bucket" or "AwsCloudTrailBucket"' },
+  },
+  Universal: { sourceType: "Universal", fields: [], required: {} },
+};
