@@ -1,0 +1,56 @@
+// The provider object Pulumi serializes into the state (`__provider`) of every resource. It is
+// a shim: each method loads the implementation from the installed package when called, so the
+// state holds a few lines of code and the resource kind, never credentials, schemas or
+// implementation code (old code in a state file would otherwise run on refresh and delete).
+//
+// `require` in the serialized text belongs to a module compiled from a string with no file name
+// (the engine's pulumi-nodejs provider uses require-from-string): it resolves bare names from
+// node_modules folders above the process's working directory, which the engine sets to the
+// program's directory, but not by the package's own name. A require made for a file in that
+// directory (createRequire) resolves both: `node_modules/pulumi-collectors` of the program, and
+// the package itself when the program lives inside it (its examples), through "exports".
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+
+/** The package entry the shims load; listed in package.json "exports". */
+export const RUNTIME_MODULE = "pulumi-collectors/resources/runtime";
+
+const shims = new Map<string, dynamic.ResourceProvider>();
+
+/** The serializable provider of a resource kind; one object per kind, so Pulumi's cache works. */
+export function providerShim(kind: string): dynamic.ResourceProvider {
+  let shim = shims.get(kind);
+  if (shim) return shim;
+  // Each method repeats the load: the serialized text may capture only `kind`.
+  shim = {
+    configure: (req) =>
+      require("node:module")
+        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+        .dispatch(kind, "configure", [req]),
+    check: (olds, news) =>
+      require("node:module")
+        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+        .dispatch(kind, "check", [olds, news]),
+    diff: (id, olds, news) =>
+      require("node:module")
+        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+        .dispatch(kind, "diff", [id, olds, news]),
+    create: (inputs) =>
+      require("node:module")
+        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+        .dispatch(kind, "create", [inputs]),
+    read: (id, props) =>
+      require("node:module")
+        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+        .dispatch(kind, "read", [id, props]),
+    update: (id, olds, news) =>
+      require("node:module")
+        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+        .dispatch(kind, "update", [id, olds, news]),
+    delete: (id, props) =>
+      require("node:module")
+        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+        .dispatch(kind, "delete", [id, props]),
+  };
+  shims.set(kind, shim);
+  return shim;
+}
