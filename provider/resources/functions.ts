@@ -1,0 +1,132 @@
+// Look-ups for programs: plain async functions (a dynamic provider cannot serve Pulumi invokes)
+// and Output-returning variants. Credentials come from the stack's collectors:* config, then the
+// COLLECTORS_* environment variables, like the resources'.
+import * as pulumi from "@pulumi/pulumi";
+import { type Collector, type CollectorFilter, isNotFound, type Source } from "../api";
+import { clientFor } from "./core/clients";
+import { readStackConfig, resolveSettings } from "./core/settings";
+
+/** A collector as the service returns it. */
+export type CollectorInfo = Collector;
+/** A source as the service returns it. */
+export type SourceInfo = Source;
+
+function client() {
+  const settings = resolveSettings(
+    readStackConfig((key) => pulumi.runtime.getConfig(key)),
+    process.env,
+  );
+  return clientFor(settings);
+}
+
+export type GetCollectorArgs = { id: number | string } | { name: string };
+
+/** One collector, by id or by name (names with spaces and periods work). */
+export async function getCollector(args: GetCollectorArgs): Promise<Collector> {
+  const api = client().collectors;
+  if ("id" in args && args.id !== undefined) {
+    try {
+      return (await api.get(args.id)).collector;
+    } catch (error) {
+      if (isNotFound(error))
+        throw new Error(`getCollector: no collector has id ${String(args.id)}`);
+      throw error;
+    }
+  }
+  const name = (args as { name: string }).name;
+  const found = await api.findByName(name);
+  if (!found) throw new Error(`getCollector: no collector is named ${JSON.stringify(name)}`);
+  return found.collector;
+}
+
+export interface GetCollectorsArgs {
+  /** installed, hosted, dead or alive; default all. */
+  filter?: CollectorFilter;
+}
+
+/** Every collector (all pages), optionally filtered. */
+export async function getCollectors(args: GetCollectorsArgs = {}): Promise<Collector[]> {
+  const out: Collector[] = [];
+  const filter = args.filter ? { filter: args.filter } : {};
+  for await (const collector of client().collectors.iterate(filter)) out.push(collector);
+  return out;
+}
+
+export type GetSourceArgs =
+  | { collectorId: number | string; id: number | string }
+  | { collectorId: number | string; name: string };
+
+/** One source of a collector, by id or by name. HTTP URLs and tokens in it are secrets. */
+export async function getSource(args: GetSourceArgs): Promise<Source> {
+  const api = client().sources;
+  if ("id" in args && args.id !== undefined) {
+    try {
+      return (await api.get(args.collectorId, args.id)).source;
+    } catch (error) {
+      if (isNotFound(error)) {
+        throw new Error(
+          `getSource: collector ${String(args.collectorId)} has no source with id ${String(args.id)}`,
+        );
+      }
+      throw error;
+    }
+  }
+  const name = (args as { name: string }).name;
+  const found = (await api.list(args.collectorId)).find((source) => source.name === name);
+  if (!found) {
+    throw new Error(
+      `getSource: collector ${String(args.collectorId)} has no source named ${JSON.stringify(name)}`,
+    );
+  }
+  return found;
+}
+
+export interface GetSourcesArgs {
+  collectorId: number | string;
+}
+
+/** Every source of a collector. */
+export async function getSources(args: GetSourcesArgs): Promise<Source[]> {
+  return client().sources.list(args.collectorId);
+}
+
+// Fields of a source that are secrets: the HTTP URL, the Cloud Syslog token, credentials.
+const SECRET_FIELDS = [
+  "url",
+  "token",
+  "remotePassword",
+  "keyPassword",
+  "password",
+  "thirdPartyRef",
+];
+
+function holdsSecret(sources: Source[]): boolean {
+  return sources.some((source) => SECRET_FIELDS.some((key) => source[key] !== undefined));
+}
+
+export function getCollectorOutput(args: pulumi.Input<GetCollectorArgs>): pulumi.Output<Collector> {
+  return pulumi.output(args).apply((a) => getCollector(a as GetCollectorArgs));
+}
+
+export function getCollectorsOutput(
+  args: pulumi.Input<GetCollectorsArgs> = {},
+): pulumi.Output<Collector[]> {
+  return pulumi.output(args).apply((a) => getCollectors(a as GetCollectorsArgs));
+}
+
+/** Like getSource; the result is a secret when the source holds one. */
+export function getSourceOutput(args: pulumi.Input<GetSourceArgs>): pulumi.Output<Source> {
+  // apply() flattens the Output the callback returns; its typing does not.
+  return pulumi.output(args).apply(async (a) => {
+    const source = await getSource(a as GetSourceArgs);
+    return holdsSecret([source]) ? pulumi.secret(source) : pulumi.output(source);
+  }) as unknown as pulumi.Output<Source>;
+}
+
+/** Like getSources; the result is a secret when any source holds one. */
+export function getSourcesOutput(args: pulumi.Input<GetSourcesArgs>): pulumi.Output<Source[]> {
+  return pulumi.output(args).apply(async (a) => {
+    const sources = await getSources(a as GetSourcesArgs);
+    return holdsSecret(sources) ? pulumi.secret(sources) : pulumi.output(sources);
+  }) as unknown as pulumi.Output<Source[]>;
+}
