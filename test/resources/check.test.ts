@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import { provider, UNKNOWN } from "./unit.helpers";
+
+const collector = provider("HostedCollector");
+const http = provider("HttpSource");
+const localFile = provider("LocalFileSource");
+const source = provider("Source");
+
+const reasons = (failures: { property: string; reason: string }[] | undefined) =>
+  Object.fromEntries((failures ?? []).map((f) => [f.property, f.reason]));
+
+describe("check: names", () => {
+  it("autonames from the logical name with a 7-character random suffix", async () => {
+    const { inputs, failures } = await collector.check({}, { __autoname: "web" });
+    expect(failures).toEqual([]);
+    expect(inputs.name).toMatch(/^web-[0-9a-f]{7}$/);
+  });
+
+  it("keeps the name it already has across updates, and gives a replacement a new one", async () => {
+    const first = await collector.check({}, { __autoname: "web" });
+    const again = await collector.check(first.inputs, { __autoname: "web", description: "x" });
+    expect(again.inputs.name).toBe(first.inputs.name);
+    const replacement = await collector.check({}, { __autoname: "web" });
+    expect(replacement.inputs.name).not.toBe(first.inputs.name);
+  });
+
+  it("uses an explicit name as given", async () => {
+    const { inputs } = await collector.check({ name: "old" }, { name: "My collector.v2" });
+    expect(inputs.name).toBe("My collector.v2");
+  });
+
+  it("shortens the logical name so an autoname stays within 128 characters", async () => {
+    const { inputs } = await collector.check({}, { __autoname: "x".repeat(200) });
+    expect(String(inputs.name)).toHaveLength(128);
+  });
+
+  it("takes the adopted name, and leaves the name to the adopted object when adopting by id", async () => {
+    expect(
+      (await collector.check({}, { __autoname: "a", adopt: { name: "Prod logs" } })).inputs.name,
+    ).toBe("Prod logs");
+    const byId = await collector.check({}, { __autoname: "a", adopt: { id: 42 } });
+    expect(byId.failures).toEqual([]);
+    expect(byId.inputs.name).toBeUndefined();
+  });
+});
+
+describe("check: property-level failures", () => {
+  it("reports lengths, time zones and types with the property and a useful reason", async () => {
+    const { failures } = await collector.check(
+      {},
+      {
+        name: "n".repeat(129),
+        description: "d".repeat(1025),
+        hostName: "h".repeat(129),
+        timeZone: "Mars/Olympus",
+        ephemeral: "yes",
+        cutoffRelativeTime: "1 hour ago",
+      },
+    );
+    const r = reasons(failures);
+    expect(r.name).toBe("name must be at most 128 characters (got 129)");
+    expect(r.description).toBe("description must be at most 1024 characters (got 1025)");
+    expect(r.hostName).toContain("at most 128");
+    expect(r.timeZone).toContain('"Mars/Olympus" is not a time zone name');
+    expect(r.ephemeral).toBe("ephemeral must be true or false");
+    expect(r.cutoffRelativeTime).toContain('"-1h"');
+  });
+
+  it("accepts tz database names, aliases included", async () => {
+    for (const timeZone of [
+      "UTC",
+      "Europe/Berlin",
+      "America/Argentina/Buenos_Aires",
+      "Etc/GMT+5",
+    ]) {
+      const { failures } = await collector.check({}, { name: "c", timeZone });
+      expect(failures).toEqual([]);
+    }
+  });
+
+  it("names an unknown property and lists the valid ones", async () => {
+    const { failures } = await collector.check({}, { name: "c", descripton: "typo" });
+    expect(reasons(failures).descripton).toMatch(/not a property of HostedCollector.*description/);
+  });
+
+  it("checks filters: the type, and Mask's mask, with the path of the item", async () => {
+    const { failures } = await http.check(
+      {},
+      {
+        name: "s",
+        collectorId: 1,
+        filters: [
+          { name: "ok", filterType: "Exclude", regexp: "x" },
+          { name: "m", filterType: "Mask", regexp: "\\d+" },
+          { name: "bad", filterType: "Drop", regexp: "x" },
+        ],
+      },
+    );
+    const r = reasons(failures);
+    expect(r["filters[1].mask"]).toContain("Mask filter needs `mask`");
+    expect(r["filters[2].filterType"]).toContain(
+      '"Drop" is not one of Exclude, Include, Hash, Mask, Forward',
+    );
+    expect(r["filters[0].name"]).toBeUndefined();
+  });
+
+  it("requires messagePerRequest to come with multilineProcessingEnabled: false", async () => {
+    const bad = await http.check({}, { name: "s", collectorId: 1, messagePerRequest: true });
+    expect(reasons(bad.failures).messagePerRequest).toContain("multilineProcessingEnabled: false");
+    const good = await http.check(
+      {},
+      { name: "s", collectorId: 1, messagePerRequest: true, multilineProcessingEnabled: false },
+    );
+    expect(good.failures).toEqual([]);
+  });
+
+  it("requires each source type's own fields, with a hint", async () => {
+    const { failures } = await localFile.check({}, { name: "s" });
+    const r = reasons(failures);
+    expect(r.collectorId).toContain("collectorId is required");
+    expect(r.pathExpression).toBe(
+      'pathExpression is required for LocalFileSource: the files to collect, e.g. "/var/log/*.log"',
+    );
+    const remote = await provider("RemoteFileSource").check(
+      {},
+      {
+        name: "r",
+        collectorId: 1,
+        remoteHosts: ["h"],
+        remotePort: 22,
+        remoteUser: "u",
+        authMethod: "key",
+        pathExpression: "/x",
+      },
+    );
+    expect(reasons(remote.failures).keyPath).toContain('required when authMethod is "key"');
+  });
+
+  it("normalises a collector id given as text (a Pulumi ID) to a number", async () => {
+    const { inputs, failures } = await localFile.check(
+      {},
+      { name: "s", collectorId: "123", pathExpression: "/x" },
+    );
+    expect(failures).toEqual([]);
+    expect(inputs.collectorId).toBe(123);
+    const bad = await localFile.check({}, { name: "s", collectorId: "abc", pathExpression: "/x" });
+    expect(reasons(bad.failures).collectorId).toContain(
+      'numeric id such as 123 or "123" (got "abc")',
+    );
+  });
+
+  it("checks the generic Source against its sourceType's fields", async () => {
+    const { failures } = await source.check(
+      {},
+      { name: "s", collectorId: 1, sourceType: "Syslog", protocol: "UDP", pathExpression: "/x" },
+    );
+    const r = reasons(failures);
+    expect(r.port).toContain("port is required for Source (Syslog)");
+    expect(r.pathExpression).toContain("not a field of Syslog sources");
+    const other = await source.check(
+      {},
+      { name: "s", collectorId: 1, sourceType: "Universal", passthrough: { config: { a: 1 } } },
+    );
+    expect(other.failures).toEqual([]);
+    const clash = await source.check(
+      {},
+      { name: "s", collectorId: 1, sourceType: "Universal", passthrough: { category: "x" } },
+    );
+    expect(reasons(clash.failures)["passthrough.category"]).toContain("set it there");
+  });
+
+  it("refuses a malformed adopt", async () => {
+    const shape = await collector.check({}, { adopt: { id: 1, name: "x" } });
+    expect(reasons(shape.failures).adopt).toContain(
+      "adopt must be { id: <numeric id> } or { name:",
+    );
+    const id = await collector.check({}, { adopt: { id: "x" } });
+    expect(reasons(id.failures)["adopt.id"]).toContain("adopt.id must be a numeric id");
+  });
+});
+
+describe("check: unknown preview values", () => {
+  it("lets unknown values through, at the top and nested", async () => {
+    const { failures } = await http.check(
+      {},
+      {
+        name: UNKNOWN,
+        collectorId: UNKNOWN,
+        timeZone: UNKNOWN,
+        filters: [{ name: "f", filterType: UNKNOWN, regexp: "x" }],
+        messagePerRequest: true,
+        multilineProcessingEnabled: UNKNOWN,
+      },
+    );
+    expect(failures).toEqual([]);
+  });
+
+  it("counts an unknown required field as given", async () => {
+    const { failures } = await localFile.check(
+      {},
+      { name: "s", collectorId: 1, pathExpression: UNKNOWN },
+    );
+    expect(failures).toEqual([]);
+  });
+});
