@@ -129,6 +129,8 @@ export class Transport {
     const secrets = [...this.#secrets, ...this.#session.secrets];
     const { retry } = this.#options;
     let retries = 0;
+    // A dropped connection leaves it unknown whether the service acted on the request.
+    let mayHaveActed = false;
     let moves = 0;
     for (;;) {
       const url = new URL(`${this.baseUrl}${suffix}`);
@@ -146,6 +148,7 @@ export class Transport {
           retries < retry.retries &&
           shouldRetryNetwork(req.method, error.code)
         ) {
+          mayHaveActed ||= error.reason !== "connection-refused";
           await sleep(backoffMs(retries++, retry), req.signal);
           continue;
         }
@@ -153,6 +156,9 @@ export class Transport {
       }
       rememberSecrets(this.#session, secretValues(res.body));
       if (res.status >= 200 && res.status < 300) return res;
+      // A DELETE retried after a dropped connection that now finds nothing: the first attempt
+      // did the deletion.
+      if (req.method === "DELETE" && mayHaveActed && res.status === 404) return res;
       if ((res.status === 301 || res.status === 308) && header(res.headers, "location")) {
         if (++moves > MAX_MOVES) throw this.#apiError(res, req.method, suffix, secrets);
         this.#followMove(res, url, req.method, suffix, secrets);
@@ -239,22 +245,24 @@ export class Transport {
   #followMove(res: HttpResponse, from: URL, method: string, suffix: string, secrets: string[]) {
     const location = header(res.headers, "location") ?? "";
     const target = new URL(location, from);
-    const newBase = isTrustedTarget(target, this.#config.baseUrl)
-      ? baseFromLocation(target, suffix)
-      : undefined;
-    if (!newBase) {
-      throw new ApiError({
+    const refuse = (why: string) =>
+      new ApiError({
         ...this.#envelope(res.body, secrets),
         status: res.status,
         method,
         path: suffix,
         message:
-          `${method} ${suffix} answered ${res.status} moved to ${redact(target.origin, secrets)}, ` +
-          `which is outside the configured service (${new URL(this.#config.baseUrl).origin}); ` +
-          "not followed, so no credentials were sent there. Set deployment (or endpoint) to " +
-          "the deployment the account lives in.",
+          `${method} ${suffix} answered ${res.status} moved to ${redact(target.origin, secrets)}${why}; ` +
+          "set deployment (or endpoint) to the deployment the account lives in.",
       });
+    if (!isTrustedTarget(target, this.#config.baseUrl)) {
+      throw refuse(
+        `, which is outside the configured service (${new URL(this.#config.baseUrl).origin}): ` +
+          "not followed, so no credentials were sent there",
+      );
     }
+    const newBase = baseFromLocation(target, suffix);
+    if (!newBase) throw refuse(", whose path shows no /api/v1 base URL");
     this.#session.movedBase = newBase;
     if (!this.#session.warnedMove) {
       this.#session.warnedMove = true;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "../../provider/api";
+import { ApiError, resetSharedState } from "../../provider/api";
 import { baseFromLocation, isTrustedTarget } from "../../provider/api/moved";
 import { collector, makeClient, testCredentials } from "./helpers/client";
 import { type ScriptedServer, sendJson, startServer } from "./helpers/server";
@@ -85,6 +85,11 @@ describe("301 moved against a server", () => {
     await again.client.collectors.get(1);
     expect(server.requests.at(-1)?.url).toBe("/eu/api/v1/collectors/1");
     expect(again.logs.filter((l) => l.includes("lives in"))).toEqual([]);
+
+    // Until the shared state is reset.
+    resetSharedState();
+    const fresh = makeClient(server.url, {}, credentials);
+    expect(fresh.client.baseUrl).toBe(server.url);
   });
 
   it("re-sends a POST to the new base (the wrong deployment did not act on it)", async () => {

@@ -159,6 +159,20 @@ describe("retries against a server", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("counts a DELETE as done when its retry after a dropped connection finds nothing", async () => {
+    let n = 0;
+    server.handle((_req, res) => {
+      // The first attempt deletes, then the connection drops before the answer.
+      if (n++ === 0) res.socket?.destroy();
+      else sendError(res, 404, "collectors.collector.invalid");
+    });
+    const { client } = makeClient(server.url);
+    await expect(client.collectors.delete(4)).resolves.toBeUndefined();
+    expect(server.requests).toHaveLength(2);
+    // Without a dropped connection, a 404 is an error as usual.
+    await expect(client.collectors.delete(4)).rejects.toMatchObject({ condition: "not-found" });
+  });
+
   it("retries a POST when the connection is refused", async () => {
     const port = await closedPort();
     const { client, logs } = makeClient(`http://127.0.0.1:${port}/api/v1`, {
