@@ -23,6 +23,11 @@ export const ERRORS = {
     message: "This operation is not allowed for your account type.",
   },
   notFound: { status: 404, code: "notfound", message: "Resource not found." },
+  methodNotAllowed: {
+    status: 405,
+    code: "method.unsupported",
+    message: "The method is not supported on this path.",
+  },
   unsupportedMediaType: {
     status: 415,
     code: "contenttype.invalid",

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiFailure, ERRORS, type ErrorName, envelope } from "../errors";
+import { RouteTable } from "./method-not-allowed";
 
 /** Fastify's own client errors, as the catalogue's envelopes. */
 const FASTIFY_CODES: Record<string, ErrorName> = {
@@ -43,6 +44,9 @@ export function frameworkErrors(
  * they are, Fastify's client errors mapped, and anything unexpected as a logged 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const routes = new RouteTable();
+  routes.track(app);
+
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
     if (error instanceof ApiFailure)
       return send(reply, error.status, error.code, error.message, error.headers);
@@ -69,12 +73,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     );
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(
-      reply,
-      404,
-      ERRORS.notFound.code,
-      `No such endpoint: ${request.method} ${request.url.split("?", 1)[0]}.`,
-    ),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?", 1)[0] as string;
+    const allowed = routes.allowed(path);
+    if (allowed.length > 0) {
+      const { status, code } = ERRORS.methodNotAllowed;
+      const message = `${request.method} is not supported on ${path}: use ${allowed.join(", ")}.`;
+      return send(reply, status, code, message, { allow: allowed.join(", ") });
+    }
+    return send(reply, 404, ERRORS.notFound.code, `No such endpoint: ${request.method} ${path}.`);
+  });
 }
