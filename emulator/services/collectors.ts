@@ -16,18 +16,10 @@ import {
   requireCollector,
   saveCollector,
 } from "./collector-records";
+import { type Page, page } from "./page";
 import { scheduleEphemeralExpiry, TIMERS } from "./timers";
 
 export type CollectorFilter = "all" | "installed" | "hosted" | "dead" | "alive";
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
-
-function page<T>(items: T[], { limit, offset }: Page): T[] {
-  return items.slice(offset, offset + limit);
-}
 
 const FILTERS: Record<CollectorFilter, (doc: CollectorDoc, now: number) => boolean> = {
   all: () => true,

@@ -5,7 +5,7 @@ import { isComplete, type UpgradeDoc, UpgradeStatus } from "../model/upgrade";
 import type { State } from "../state";
 import { isAbsent, isObject } from "../validation/values";
 import { saveCollector } from "./collector-records";
-import type { Page } from "./collectors";
+import { type Page, page } from "./page";
 import { TIMERS } from "./timers";
 
 function upgrading(state: State, account: string, collectorId: number): boolean {
@@ -34,7 +34,7 @@ export function upgradableCollectors(
   p: Page,
 ): CollectorDoc[] {
   const now = state.clock.now();
-  return state.store
+  const docs = state.store
     .list<CollectorDoc>("collector", account)
     .map((r) => r.doc)
     .filter(
@@ -43,8 +43,8 @@ export function upgradableCollectors(
         isAlive(doc, now) &&
         doc.collectorVersion !== toVersion &&
         !upgrading(state, account, doc.id),
-    )
-    .slice(p.offset, p.offset + p.limit);
+    );
+  return page(docs, p);
 }
 
 /**
