@@ -64,7 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         `The request is invalid: ${error.message}`,
       );
     }
-    request.log.error({ err: error }, "unexpected error");
+    // A bug in the emulator: say so on stderr even when request logging is off.
+    console.error(
+      `collectors emulator: unexpected error on ${request.method} ${request.url}:`,
+      error,
+    );
     return send(
       reply,
       500,
