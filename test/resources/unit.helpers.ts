@@ -33,5 +33,11 @@ export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 /** A configure request as the engine's dynamic provider builds it. */
 export function configRequest(values: Record<string, string>) {
-  return { config: { get: (key: string) => values[key] } };
+  const get = (key: string) => values[key];
+  const require = (key: string) => {
+    const value = get(key);
+    if (value === undefined) throw new Error(`Missing required configuration key: ${key}`);
+    return value;
+  };
+  return { config: { get, require } };
 }

@@ -1,0 +1,204 @@
+// The resource classes under pulumi.runtime.setMocks: the inputs they register, the type
+// tokens, secrets (credential inputs wrapped, secret outputs requested), the outputs they expose.
+import * as pulumi from "@pulumi/pulumi";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as collectors from "../../provider";
+
+interface Registered {
+  type: string;
+  name: string;
+  inputs: Record<string, unknown>;
+  /** The raw request: secret markers intact. */
+  raw: Record<string, unknown>;
+  additionalSecretOutputs: string[];
+}
+
+/** The parts of the SDK's RegisterResourceRequest the tests read. */
+interface RegisterRequest {
+  getObject(): { toJavaScript(): Record<string, unknown> };
+  getType(): string;
+  getName(): string;
+  getAdditionalsecretoutputsList(): string[];
+}
+
+const registered = new Map<string, Registered>();
+const SECRET_SIG = "4dabf18193072939515e22adb298388d";
+
+beforeAll(async () => {
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        const state = { ...args.inputs };
+        if (args.type.endsWith(":HttpSource"))
+          state.url = "https://endpoint.example/receiver/v1/http/TOKEN";
+        if (args.type.endsWith(":CloudSyslogSource")) state.token = "TOKEN@41123";
+        state.name ??= `${args.inputs.__autoname}-abc1234`;
+        state.etag = '"0123"';
+        return { id: `${args.name}-id`, state };
+      },
+      call: () => ({}),
+    },
+    "project",
+    "stack",
+    false,
+  );
+  // Watch what reaches the monitor, the engine's side of the wire.
+  const monitor = pulumi.runtime.getMonitor() as unknown as {
+    registerResource: (req: RegisterRequest, callback: unknown) => unknown;
+  };
+  const original = monitor.registerResource.bind(monitor);
+  monitor.registerResource = (req, callback) => {
+    const raw = req.getObject().toJavaScript();
+    registered.set(req.getName(), {
+      type: req.getType(),
+      name: req.getName(),
+      inputs: Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "__provider")),
+      raw,
+      additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
+    });
+    return original(req, callback);
+  };
+});
+
+const value = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
+
+/** What the monitor received for a resource, once it has been registered. */
+async function registration(resource: pulumi.CustomResource): Promise<Registered> {
+  const urn = await value(resource.urn);
+  return registered.get(urn.split("::").pop() as string) as Registered;
+}
+const isSecret = (v: unknown) =>
+  typeof v === "object" && v !== null && (v as Record<string, unknown>)[SECRET_SIG] !== undefined;
+
+describe("resource classes", () => {
+  it("HostedCollector registers its args, an autoname hint and the type token", async () => {
+    const c = new collectors.HostedCollector("web", {
+      description: "front",
+      fields: { team: "a" },
+    });
+    expect(await value(c.name)).toBe("web-abc1234");
+    expect(await value(c.description)).toBe("front");
+    const r = await registration(c);
+    expect(r.type).toBe("pulumi-nodejs:dynamic/collectors:HostedCollector");
+    expect(r.inputs).toEqual({ description: "front", fields: { team: "a" }, __autoname: "web" });
+    expect(typeof r.raw.__provider).toBe("string");
+    expect(r.additionalSecretOutputs).toEqual([]);
+  });
+
+  it("an explicit name is passed as is, without the autoname hint", async () => {
+    const c = new collectors.HostedCollector("named", { name: "My collector" });
+    expect((await registration(c)).inputs).toEqual({ name: "My collector" });
+  });
+
+  it("HttpSource keeps its URL and unmanaged fields secret in state", async () => {
+    const c = new collectors.HostedCollector("h-col");
+    const s = new collectors.HttpSource("events", {
+      collectorId: c.id,
+      multilineProcessingEnabled: false,
+    });
+    expect(await value(s.url)).toContain("TOKEN");
+    const r = await registration(s);
+    expect(r.type).toBe("pulumi-nodejs:dynamic/collectors:HttpSource");
+    expect(r.inputs).toMatchObject({ collectorId: "h-col-id", multilineProcessingEnabled: false });
+    expect(r.additionalSecretOutputs.sort()).toEqual(["unmanaged", "url"]);
+  });
+
+  it("CloudSyslogSource keeps its token secret", async () => {
+    const s = new collectors.CloudSyslogSource("cs", { collectorId: 1 });
+    expect((await registration(s)).additionalSecretOutputs.sort()).toEqual(["token", "unmanaged"]);
+  });
+
+  it("credentials are secret inputs and secret outputs, even when given as plain strings", async () => {
+    const s = new collectors.RemoteFileSource("remote", {
+      collectorId: 1,
+      remoteHosts: ["10.0.0.5"],
+      remotePort: 22,
+      remoteUser: "u",
+      authMethod: "password",
+      remotePassword: "hunter2",
+      keyPassword: "also-secret",
+      pathExpression: "/var/log/app.log",
+    });
+    const r = await registration(s);
+    expect(isSecret(r.raw.remotePassword)).toBe(true);
+    expect(isSecret(r.raw.keyPassword)).toBe(true);
+    expect(isSecret(r.raw.remoteUser)).toBe(false);
+    expect(r.additionalSecretOutputs.sort()).toEqual([
+      "keyPassword",
+      "remotePassword",
+      "unmanaged",
+    ]);
+    expect(await pulumi.isSecret(s.remotePassword)).toBe(true);
+  });
+
+  it("the generic Source keeps credentials, thirdPartyRef and passthrough secret", async () => {
+    const s = new collectors.Source("poll", {
+      collectorId: 1,
+      sourceType: "Polling",
+      contentType: "AwsS3Bucket",
+      thirdPartyRef: { resources: [{ authentication: { awsId: "AKIA", awsKey: "k" } }] },
+      passthrough: { extra: 1 },
+    });
+    const r = await registration(s);
+    expect(isSecret(r.raw.thirdPartyRef)).toBe(true);
+    expect(isSecret(r.raw.passthrough)).toBe(true);
+    expect(r.additionalSecretOutputs).toEqual(
+      expect.arrayContaining([
+        "url",
+        "token",
+        "remotePassword",
+        "keyPassword",
+        "password",
+        "thirdPartyRef",
+        "passthrough",
+        "unmanaged",
+      ]),
+    );
+  });
+
+  it("every typed source has its type token and the common outputs", async () => {
+    const cases: [string, pulumi.CustomResource][] = [
+      [
+        "LocalFileSource",
+        new collectors.LocalFileSource("lf", { collectorId: 1, pathExpression: "/x" }),
+      ],
+      [
+        "SyslogSource",
+        new collectors.SyslogSource("sy", { collectorId: 1, protocol: "TCP", port: 601 }),
+      ],
+      [
+        "ScriptSource",
+        new collectors.ScriptSource("sc", {
+          collectorId: 1,
+          commands: ["/bin/sh"],
+          cronExpression: "0 * * * * ? *",
+        }),
+      ],
+      [
+        "SystemStatsSource",
+        new collectors.SystemStatsSource("ss", { collectorId: 1, interval: 60000 }),
+      ],
+      [
+        "DockerLogSource",
+        new collectors.DockerLogSource("dl", {
+          collectorId: 1,
+          uri: "unix:///d.sock",
+          allContainers: true,
+          collectEvents: true,
+        }),
+      ],
+    ];
+    for (const [kind, resource] of cases) {
+      expect((await registration(resource)).type).toBe(`pulumi-nodejs:dynamic/collectors:${kind}`);
+      expect(await value((resource as collectors.LocalFileSource).collectorId)).toBe(1);
+    }
+  });
+
+  it("adopt is passed through for create to use", async () => {
+    const c = new collectors.HostedCollector("adopted", { adopt: { name: "Prod logs v1.2" } });
+    expect((await registration(c)).inputs).toEqual({
+      adopt: { name: "Prod logs v1.2" },
+      __autoname: "adopted",
+    });
+  });
+});

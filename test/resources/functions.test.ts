@@ -1,0 +1,76 @@
+// The look-up functions against the local service, with credentials from COLLECTORS_*.
+import * as pulumi from "@pulumi/pulumi";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  getCollector,
+  getCollectors,
+  getCollectorsOutput,
+  getSource,
+  getSourceOutput,
+  getSources,
+} from "../../provider";
+import { type Service, startService } from "./emulator.helpers";
+
+let service: Service;
+let hostedId: number;
+let installedId: number;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  service = await startService();
+  Object.assign(process.env, {
+    COLLECTORS_ACCESS_ID: service.accessId,
+    COLLECTORS_ACCESS_KEY: service.accessKey,
+    COLLECTORS_ENDPOINT: service.emulator.url,
+  });
+  hostedId = (
+    await service.api("POST", "/collectors", {
+      collector: { collectorType: "Hosted", name: "web v1.0" },
+    })
+  ).body.collector.id;
+  installedId = (await service.registerInstalled({ name: "host 1" })).id;
+  await service.api("POST", `/collectors/${hostedId}/sources`, {
+    source: { sourceType: "HTTP", name: "events" },
+  });
+});
+
+afterAll(async () => {
+  process.env = saved;
+  await service?.close();
+});
+
+const value = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
+
+describe("functions", () => {
+  it("getCollector finds by id and by a name with a space and a period", async () => {
+    expect((await getCollector({ id: hostedId })).name).toBe("web v1.0");
+    expect((await getCollector({ name: "web v1.0" })).id).toBe(hostedId);
+    expect((await getCollector({ name: "host 1" })).collectorType).toBe("Installable");
+    await expect(getCollector({ name: "nobody" })).rejects.toThrow(
+      'no collector is named "nobody"',
+    );
+    await expect(getCollector({ id: 987654 })).rejects.toThrow("no collector has id 987654");
+  });
+
+  it("getCollectors lists, filtered", async () => {
+    expect((await getCollectors()).map((c) => c.id).sort()).toEqual([hostedId, installedId].sort());
+    expect((await getCollectors({ filter: "installed" })).map((c) => c.id)).toEqual([installedId]);
+    expect((await value(getCollectorsOutput({ filter: "hosted" }))).map((c) => c.id)).toEqual([
+      hostedId,
+    ]);
+  });
+
+  it("getSource and getSources; an HTTP source's output is a secret", async () => {
+    const [only] = await getSources({ collectorId: hostedId });
+    expect(only?.name).toBe("events");
+    expect((await getSource({ collectorId: hostedId, name: "events" })).url).toMatch(/^http/);
+    expect((await getSource({ collectorId: hostedId, id: only?.id as number })).name).toBe(
+      "events",
+    );
+    await expect(getSource({ collectorId: hostedId, name: "none" })).rejects.toThrow(
+      /no source named "none"/,
+    );
+    const output = getSourceOutput({ collectorId: hostedId, name: "events" });
+    expect(await pulumi.isSecret(output)).toBe(true);
+  });
+});

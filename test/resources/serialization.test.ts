@@ -1,0 +1,151 @@
+// The provider text Pulumi writes into state (`__provider`): taken from the SDK itself (each
+// resource class registered under mocks), loaded back the way the engine's pulumi-nodejs
+// provider does (require-from-string, handler()), and run against the local service from a
+// program directory where the package is installed.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import * as resources from "../../provider/resources";
+import { ENTITY_KINDS } from "../../provider/resources/kinds";
+import { type Service, startService } from "./emulator.helpers";
+import { type ProgramDir, programWithPackage } from "./package.helpers";
+import { configRequest, type Props } from "./unit.helpers";
+
+const requireFromString = createRequire(__filename)("require-from-string") as (code: string) => {
+  handler: () => pulumi.dynamic.ResourceProvider;
+};
+
+const texts = new Map<string, string>();
+let service: Service;
+let program: ProgramDir;
+
+beforeAll(async () => {
+  service = await startService();
+  program = programWithPackage();
+  await pulumi.runtime.setMocks(
+    {
+      newResource: (args) => {
+        texts.set(
+          args.type.replace("pulumi-nodejs:dynamic/collectors:", ""),
+          args.inputs.__provider,
+        );
+        return { id: `${args.name}-id`, state: args.inputs };
+      },
+      call: () => ({}),
+    },
+    "project",
+    "stack",
+    false,
+  );
+  const collectorId = 1;
+  const made = [
+    new resources.HostedCollector("c", { description: "d" }),
+    new resources.Source("s", { collectorId, sourceType: "Universal" }),
+    new resources.HttpSource("h", { collectorId }),
+    new resources.CloudSyslogSource("cs", { collectorId }),
+    new resources.LocalFileSource("lf", { collectorId, pathExpression: "/x" }),
+    new resources.RemoteFileSource("rf", {
+      collectorId,
+      remoteHosts: ["h"],
+      remotePort: 22,
+      remoteUser: "u",
+      authMethod: "password",
+      remotePassword: "hunter2",
+      pathExpression: "/x",
+    }),
+    new resources.SyslogSource("sy", { collectorId, protocol: "UDP", port: 514 }),
+    new resources.ScriptSource("sc", {
+      collectorId,
+      commands: ["/bin/sh"],
+      cronExpression: "0 * * * * ? *",
+    }),
+    new resources.SystemStatsSource("ss", { collectorId, interval: 60000 }),
+    new resources.DockerLogSource("dl", {
+      collectorId,
+      uri: "unix:///var/run/docker.sock",
+      allContainers: true,
+      collectEvents: false,
+    }),
+  ];
+  await Promise.all(made.map((r) => new Promise((resolve) => r.urn.apply(resolve))));
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  program?.remove();
+  await service?.close();
+});
+
+describe("the serialized provider", () => {
+  it("exists for every resource kind", () => {
+    expect([...texts.keys()].sort()).toEqual(Object.keys(ENTITY_KINDS).sort());
+  });
+
+  it("is a small shim that carries the kind and no credential, schema or implementation", () => {
+    for (const [kind, text] of texts) {
+      expect(text.length, kind).toBeLessThan(4000);
+      expect(text).toContain(`kind: "${kind}"`);
+      expect(text).toContain("pulumi-collectors/resources/runtime");
+      for (const banned of [
+        service.accessKey,
+        service.accessId,
+        "hunter2",
+        "zod",
+        "safeParse",
+        "schema",
+        "CollectorsClient",
+        "undici",
+        "fetch(",
+      ]) {
+        expect(text, `${kind} provider text contains ${banned}`).not.toContain(banned);
+      }
+    }
+  });
+
+  it("loads back from its text and runs configure, create, read and delete against the service", async () => {
+    // The engine runs the provider with the program's directory as working directory.
+    vi.spyOn(process, "cwd").mockReturnValue(program.dir);
+    const config = configRequest({
+      "collectors:accessId": service.accessId,
+      "collectors:accessKey": service.accessKey,
+      "collectors:endpoint": service.emulator.url,
+    });
+    const hosted = requireFromString(texts.get("HostedCollector") as string).handler();
+    await hosted.configure?.(config);
+    const checked = await hosted.check?.({}, { __autoname: "roundtrip", description: "via text" });
+    expect(checked?.failures).toEqual([]);
+    await service.clearRequests();
+    const created = await hosted.create(checked?.inputs);
+    expect(created.outs).toMatchObject({ description: "via text", collectorType: "Hosted" });
+
+    for (const [kind, news] of [
+      ["HttpSource", { collectorId: created.id, name: "http" }],
+      ["Source", { collectorId: created.id, name: "generic", sourceType: "Cloudsyslog" }],
+    ] as const) {
+      const p = requireFromString(texts.get(kind) as string).handler();
+      await p.configure?.(config);
+      const c = await p.check?.({}, news as Props);
+      const source = await p.create(c?.inputs);
+      expect((await p.read?.(source.id, source.outs))?.props).toEqual(source.outs);
+      await p.delete?.(source.id, source.outs);
+    }
+    await hosted.delete?.(created.id, created.outs);
+    expect((await service.requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
+      "POST 201",
+      "POST 201",
+      "GET 200",
+      "DELETE 200",
+      "POST 201",
+      "GET 200",
+      "DELETE 200",
+      "DELETE 200",
+    ]);
+    expect((await service.api("GET", "/collectors")).body.collectors).toEqual([]);
+    // The implementation came from the program's node_modules, not from this repository.
+    const loaded = Object.keys(createRequire(__filename).cache);
+    expect(loaded).toContain(
+      join(program.dir, "node_modules/pulumi-collectors/dist/provider/resources/runtime.js"),
+    );
+  });
+});

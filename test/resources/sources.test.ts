@@ -1,0 +1,295 @@
+// The source providers against the local service: typed sources on Hosted and Installed
+// collectors, secrets, Json mode, carried-over fields, adoption, lost answers.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Service, startService } from "./emulator.helpers";
+import { type Props, provider } from "./unit.helpers";
+
+let service: Service;
+let hostedId: number;
+let installedId: number;
+
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service?.close();
+});
+beforeEach(async () => {
+  await service.reset();
+  await service.configure();
+  hostedId = (
+    await service.api("POST", "/collectors", {
+      collector: { collectorType: "Hosted", name: "hosted" },
+    })
+  ).body.collector.id;
+  installedId = (await service.registerInstalled({ name: "host-1" })).id;
+});
+
+async function up(kind: string, news: Props) {
+  const p = provider(kind);
+  const { inputs, failures } = await p.check({}, news);
+  expect(failures).toEqual([]);
+  return { p, inputs, ...(await p.create(inputs)) };
+}
+
+/** After create: no diff; after a refresh: no diff either. One GET for the refresh. */
+async function expectSteady(kind: string, news: Props) {
+  const { p, id, outs, inputs } = await up(kind, news);
+  expect((await p.diff(id, outs, inputs)).changes).toBe(false);
+  await service.clearRequests();
+  const read = await p.read(id, outs);
+  expect((await service.requests()).length).toBe(1);
+  expect(read.props).toEqual(outs);
+  const again = await p.check(read.inputs as Props, news);
+  expect((await p.diff(id, read.props as Props, again.inputs)).changes).toBe(false);
+  return { p, id, outs, inputs };
+}
+
+describe("typed sources", () => {
+  it("HttpSource: url is an output of its own, never in unmanaged", async () => {
+    await service.clearRequests();
+    const { outs } = await up("HttpSource", {
+      collectorId: String(hostedId),
+      __autoname: "events",
+      messagePerRequest: true,
+      multilineProcessingEnabled: false,
+    });
+    expect((await service.requests()).map((r) => r.method)).toEqual(["POST"]);
+    expect(outs).toMatchObject({
+      collectorId: hostedId,
+      sourceType: "HTTP",
+      messagePerRequest: true,
+      multilineProcessingEnabled: false,
+    });
+    expect(outs.url).toMatch(/^https?:\/\//);
+    expect(JSON.stringify(outs.unmanaged)).not.toContain(outs.url as string);
+    expect(outs.unmanaged).not.toHaveProperty("alive");
+  });
+
+  it("CloudSyslogSource: token is an output of its own", async () => {
+    const { outs } = await up("CloudSyslogSource", { collectorId: hostedId, name: "syslog" });
+    expect(typeof outs.token).toBe("string");
+    expect(outs.unmanaged).not.toHaveProperty("token");
+  });
+
+  it("every typed source settles: no diff after create and after refresh", async () => {
+    await expectSteady("HttpSource", { collectorId: hostedId, name: "h" });
+    await expectSteady("CloudSyslogSource", { collectorId: hostedId, name: "c" });
+    await expectSteady("LocalFileSource", {
+      collectorId: installedId,
+      name: "files",
+      pathExpression: "/var/log/*.log",
+      filters: [{ name: "mask", filterType: "Mask", regexp: "\\d{4}", mask: "####" }],
+    });
+    await expectSteady("RemoteFileSource", {
+      collectorId: installedId,
+      name: "remote",
+      remoteHosts: ["10.0.0.5"],
+      remotePort: 22,
+      remoteUser: "collector",
+      authMethod: "password",
+      remotePassword: "hunter2",
+      pathExpression: "/var/log/app.log",
+    });
+    await expectSteady("SyslogSource", {
+      collectorId: installedId,
+      name: "sys",
+      protocol: "UDP",
+      port: 514,
+    });
+    await expectSteady("ScriptSource", {
+      collectorId: installedId,
+      name: "script",
+      commands: ["/bin/bash"],
+      script: "uptime",
+      cronExpression: "0 0/15 * * * ? *",
+    });
+    await expectSteady("SystemStatsSource", {
+      collectorId: installedId,
+      name: "metrics",
+      interval: 60000,
+      metrics: ["CPU_User", "CPU_Sys"],
+    });
+    await expectSteady("DockerLogSource", {
+      collectorId: installedId,
+      name: "docker",
+      uri: "unix:///var/run/docker.sock",
+      allContainers: true,
+      collectEvents: false,
+    });
+  });
+
+  it("updates with one PUT and deletes with one DELETE", async () => {
+    const { p, id, outs, inputs } = await up("SyslogSource", {
+      collectorId: installedId,
+      name: "sys",
+      protocol: "UDP",
+      port: 514,
+    });
+    await service.clearRequests();
+    const { outs: after } = await p.update(id, outs, { ...inputs, port: 1514, category: "net" });
+    expect(after).toMatchObject({ port: 1514, category: "net" });
+    await p.delete(id, after);
+    expect((await service.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PUT /api/v1/collectors/${installedId}/sources/${id}`,
+      `DELETE /api/v1/collectors/${installedId}/sources/${id}`,
+    ]);
+  });
+
+  it("fails an update on 412 with the refresh message", async () => {
+    const { p, id, outs, inputs } = await up("SyslogSource", {
+      collectorId: installedId,
+      name: "sys",
+      protocol: "UDP",
+      port: 514,
+    });
+    const path = `/collectors/${installedId}/sources/${id}`;
+    const current = await service.api("GET", path);
+    await service.api(
+      "PUT",
+      path,
+      { source: { ...current.body.source, port: 999 } },
+      {
+        "if-match": current.etag as string,
+      },
+    );
+    await expect(p.update(id, outs, { ...inputs, port: 1514 })).rejects.toThrow(
+      `SyslogSource "sys" (id ${id}) was changed outside Pulumi since it was last read; run \`pulumi refresh\` (or \`pulumi up --refresh\`)`,
+    );
+  });
+
+  it("carries fields this package does not model over every update", async () => {
+    const path = `/collectors/${installedId}/sources`;
+    const made = await service.api("POST", path, {
+      source: {
+        sourceType: "LocalFile",
+        name: "legacy",
+        pathExpression: "/x",
+        futureField: "keep me",
+      },
+    });
+    const { p, id, outs, inputs } = await up("LocalFileSource", {
+      collectorId: installedId,
+      adopt: { name: "legacy" },
+      pathExpression: "/x",
+    });
+    expect(id).toBe(String(made.body.source.id));
+    expect(outs.unmanaged).toMatchObject({ futureField: "keep me" });
+    await p.update(id, outs, { ...inputs, description: "now managed" });
+    const live = (await service.api("GET", `${path}/${id}`)).body.source;
+    expect(live).toMatchObject({ futureField: "keep me", description: "now managed" });
+  });
+
+  it("a replacement that keeps the explicit name deletes first, then creates", async () => {
+    const { p, id, outs } = await up("Source", {
+      collectorId: installedId,
+      name: "same",
+      sourceType: "Syslog",
+      protocol: "UDP",
+      port: 514,
+    });
+    const news = (
+      await p.check(
+        {},
+        { collectorId: installedId, name: "same", sourceType: "LocalFile", pathExpression: "/y" },
+      )
+    ).inputs;
+    expect(await p.diff(id, outs, news)).toEqual({
+      changes: true,
+      replaces: ["sourceType"],
+      deleteBeforeReplace: true,
+    });
+    await p.delete(id, outs);
+    const created = await p.create(news);
+    expect(created.outs).toMatchObject({ name: "same", sourceType: "LocalFile" });
+  });
+
+  it("takes over its own source when the create's answer was lost", async () => {
+    await service.fault({ kind: "lost-response", method: "POST", path: "/sources$", count: 1 });
+    const { outs } = await up("LocalFileSource", {
+      collectorId: installedId,
+      name: "once",
+      pathExpression: "/z",
+    });
+    expect(outs.name).toBe("once");
+    const all = (await service.api("GET", `/collectors/${installedId}/sources`)).body.sources;
+    expect(all.filter((s: Props) => s.name === "once")).toHaveLength(1);
+  });
+});
+
+describe("generic Source", () => {
+  it("manages any source type, with unmodelled fields through passthrough", async () => {
+    const { p, id, outs, inputs } = await up("Source", {
+      collectorId: hostedId,
+      name: "c2c",
+      sourceType: "Universal",
+      passthrough: { config: { apiKey: "abc", region: "eu" }, schemaRef: { type: "Okta" } },
+    });
+    expect(outs.passthrough).toEqual({
+      config: { apiKey: "abc", region: "eu" },
+      schemaRef: { type: "Okta" },
+    });
+    expect(outs.unmanaged).not.toHaveProperty("config");
+    expect((await p.diff(id, outs, inputs)).changes).toBe(false);
+    const changed = {
+      ...inputs,
+      passthrough: { config: { apiKey: "abc", region: "us" }, schemaRef: { type: "Okta" } },
+    };
+    expect((await p.diff(id, outs, changed)).changes).toBe(true);
+    const { outs: after } = await p.update(id, outs, changed);
+    expect(after.passthrough).toMatchObject({ config: { region: "us" } });
+  });
+});
+
+describe("Json source management", () => {
+  it("fails create, update and delete with a message naming sourceSyncMode", async () => {
+    const json = await service.registerInstalled({ name: "json-host", sourceSyncMode: "Json" });
+    await expect(
+      up("LocalFileSource", { collectorId: json.id, name: "f", pathExpression: "/x" }),
+    ).rejects.toThrow(
+      new RegExp(
+        `Cannot create LocalFileSource "f": collector ${json.id} has sourceSyncMode "Json"`,
+      ),
+    );
+
+    // A source made while the collector was in UI mode, then the collector switches to Json.
+    const { p, id, outs, inputs } = await up("LocalFileSource", {
+      collectorId: installedId,
+      name: "f",
+      pathExpression: "/x",
+    });
+    const current = await service.api("GET", `/collectors/${installedId}`);
+    await service.api(
+      "PUT",
+      `/collectors/${installedId}`,
+      { collector: { ...current.body.collector, sourceSyncMode: "Json" } },
+      { "if-match": current.etag as string },
+    );
+    await expect(p.update(id, outs, { ...inputs, description: "d" })).rejects.toThrow(
+      /Cannot update LocalFileSource "f" \(id \d+\): .*sourceSyncMode "Json".*Set the collector's sourceSyncMode to "UI"/,
+    );
+    await expect(p.delete(id, outs)).rejects.toThrow(/Cannot delete .*sourceSyncMode/);
+  });
+});
+
+describe("source adoption", () => {
+  it("adopts by id, checking the source type", async () => {
+    const made = await service.api("POST", `/collectors/${installedId}/sources`, {
+      source: { sourceType: "Syslog", name: "s", protocol: "TCP", port: 601 },
+    });
+    const sid = made.body.source.id;
+    await expect(
+      up("LocalFileSource", { collectorId: installedId, adopt: { id: sid }, pathExpression: "/x" }),
+    ).rejects.toThrow(`it is a Syslog source, not LocalFile`);
+    await service.clearRequests();
+    const { id, outs } = await up("SyslogSource", {
+      collectorId: installedId,
+      adopt: { id: sid },
+      protocol: "TCP",
+      port: 601,
+    });
+    expect(id).toBe(String(sid));
+    expect(outs).toMatchObject({ name: "s", port: 601 });
+    expect((await service.requests()).length).toBe(1);
+  });
+});
