@@ -14,6 +14,8 @@ interface Ledger {
   collectors: Map<number, string>; // acknowledged creates: id → name
   sources: Map<string, string>; // "collectorId/sourceId" → name
   deletedCollectors: Set<number>; // acknowledged deletes
+  /** Description updates per collector, in order; `acked` holds the answered ETag. */
+  updates: Map<number, { description: string; acked?: string }[]>;
 }
 
 describe("crash in the middle of writes", () => {
@@ -51,7 +53,10 @@ describe("crash in the middle of writes", () => {
 
   /** Fires writes with `concurrency` in flight and SIGKILLs the server after `killAfter` acks. */
   async function storm(api: ApiClient, round: number, ledger: Ledger, killAfter: number) {
-    const parents = [...ledger.collectors.keys()].filter((id) => !ledger.deletedCollectors.has(id));
+    const live = [...ledger.collectors.keys()].filter((id) => !ledger.deletedCollectors.has(id));
+    // disjoint pools, so that an update never races a delete of the same collector
+    const parents = live.filter((_, k) => k % 2 === 0);
+    const toUpdate = live.filter((_, k) => k % 2 === 1);
     let acks = 0;
     let killed = false;
     let next = 0;
@@ -73,6 +78,22 @@ describe("crash in the middle of writes", () => {
           });
           if (res.status === 201) ledger.sources.set(`${parent}/${res.json.source.id}`, name);
           else if (res.status !== 404) throw new Error(`source create: ${res.status} ${res.text}`);
+        } else if (kind === 4 && toUpdate.length > 0 && i % 10 === 9) {
+          const id = toUpdate.shift() as number;
+          const read = await api.get(`/collectors/${id}`);
+          const etag = read.headers.etag as string;
+          const description = `r${round}-d-${i}`;
+          const history = ledger.updates.get(id) ?? [];
+          ledger.updates.set(id, history);
+          const attempt: { description: string; acked?: string } = { description };
+          history.push(attempt);
+          const res = await api.put(
+            `/collectors/${id}`,
+            { collector: { ...read.json.collector, description } },
+            etag,
+          );
+          if (res.status === 200) attempt.acked = res.headers.etag as string;
+          else throw new Error(`update: ${res.status} ${res.text}`);
         } else if (kind === 4 && parents.length > 0 && i % 10 === 4) {
           const victim = parents.pop() as number;
           const res = await api.delete(`/collectors/${victim}`);
@@ -115,6 +136,17 @@ describe("crash in the middle of writes", () => {
         expect(listed.get(id), `acknowledged create of ${id} (${name}) persisted`).toBe(name);
       }
     }
+    for (const [id, history] of ledger.updates) {
+      if (ledger.deletedCollectors.has(id)) continue;
+      const res = await api.get(`/collectors/${id}`);
+      const got = expectOk(res).collector.description ?? null;
+      const lastAck = history.map((h) => h.acked !== undefined).lastIndexOf(true);
+      const allowed = history.slice(Math.max(lastAck, 0)).map((h) => h.description);
+      if (lastAck < 0) allowed.push(null as unknown as string);
+      expect(allowed, `acknowledged update of ${id} persisted`).toContain(got);
+      const acked = history[lastAck];
+      if (acked && got === acked.description) expect(res.headers.etag).toBe(acked.acked);
+    }
     const byCollector = new Map<string, Set<string>>();
     for (const key of ledger.sources.keys()) {
       const [cid] = key.split("/");
@@ -134,6 +166,7 @@ describe("crash in the middle of writes", () => {
       collectors: new Map(),
       sources: new Map(),
       deletedCollectors: new Set(),
+      updates: new Map(),
     };
     let api = await serve();
     await storm(api, 1, ledger, 150);
@@ -144,6 +177,7 @@ describe("crash in the middle of writes", () => {
     await storm(api, 2, ledger, 200);
     expect(ledger.sources.size).toBeGreaterThan(10);
     expect(ledger.deletedCollectors.size).toBeGreaterThan(0);
+    expect([...ledger.updates.values()].flat().filter((u) => u.acked).length).toBeGreaterThan(0);
 
     api = await serve();
     await verify(api, ledger);

@@ -2,7 +2,7 @@
 // the error envelope) and issue 3's body size limit (413), against both store backends.
 import { describe, expect, it } from "vitest";
 import { envelopeProblem, expectError, expectOk } from "../helpers/envelope";
-import type { Credentials, HttpResponse } from "../helpers/http";
+import { type Credentials, cookiesOf, type HttpResponse } from "../helpers/http";
 import { BACKENDS, hostedBody, sleep, useEmulator } from "./harness";
 
 const A: Credentials = { accessId: "suLimitUserA01", accessKey: "limit-user-a-key-01" };
@@ -111,5 +111,56 @@ describe.each(BACKENDS)("request body size ($name store)", (backend) => {
       hostedBody("big", { description: "x".repeat(200_000) }),
     );
     expectError(res, 400, "CollectorDescriptionTooLong");
+  });
+});
+
+describe.each(BACKENDS)("default limits ($name store)", (backend) => {
+  describe("rate", () => {
+    const ctx = useEmulator(backend, {
+      rateLimit: undefined,
+      maxConcurrent: undefined,
+      authPerMinute: undefined,
+    });
+
+    it("limits a user to 4 requests per second by default", async () => {
+      await sleep(1100);
+      const first = await ctx.api.get("/collectors");
+      const cookie = cookiesOf(first);
+      const codes = [first.status];
+      for (let i = 0; i < 11; i++)
+        codes.push((await ctx.api.get("/collectors", { cookie })).status);
+      expect(codes.slice(0, 4), codes.join(",")).toEqual([200, 200, 200, 200]);
+      expect(codes.filter((c) => c === 429).length, codes.join(",")).toBeGreaterThanOrEqual(6);
+    });
+  });
+
+  describe("concurrency", () => {
+    const ctx = useEmulator(backend, { rateLimit: 0, maxConcurrent: undefined, authPerMinute: 0 });
+
+    it("allows 10 requests in flight per access key by default", async () => {
+      await ctx.control.addFault({
+        kind: "latency",
+        latencyMs: 600,
+        method: "GET",
+        path: "^/collectors$",
+      });
+      const codes = statuses(
+        await Promise.all(Array.from({ length: 14 }, () => ctx.api.get("/collectors"))),
+      );
+      expect(codes.filter((c) => c === 200).length, codes.join(",")).toBe(10);
+      expect(codes.filter((c) => c === 429).length, codes.join(",")).toBe(4);
+    });
+  });
+
+  describe("authentication throttle", () => {
+    const ctx = useEmulator(backend, { rateLimit: 0, maxConcurrent: 0, authPerMinute: undefined });
+
+    it("throttles authentications without a session cookie by default", async () => {
+      const codes: number[] = [];
+      for (let i = 0; i < 100 && !codes.includes(401); i++)
+        codes.push((await ctx.api.get("/collectors")).status);
+      expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(codes, "a modest default limit").toContain(401);
+    });
   });
 });

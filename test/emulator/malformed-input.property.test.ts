@@ -208,6 +208,9 @@ function problem(res: HttpResponse): string | undefined {
   return undefined;
 }
 
+/** Runs per property; raise with FC_RUNS=… for a longer hunt. */
+const RUNS = Number(process.env.FC_RUNS ?? 40);
+
 describe.each(BACKENDS)("malformed input at every endpoint ($name store)", (backend) => {
   const ctx = useEmulator(backend);
   const realIds: { c: string[]; s: string[] } = { c: [], s: [] };
@@ -266,7 +269,7 @@ describe.each(BACKENDS)("malformed input at every endpoint ($name store)", (back
         ).toBeUndefined();
       },
     );
-    await fc.assert(property, { numRuns: 40, endOnFailure: true });
+    await fc.assert(property, { numRuns: RUNS, endOnFailure: true });
   });
 
   it("bad Authorization headers always get a 401 envelope", async () => {
@@ -297,7 +300,7 @@ describe.each(BACKENDS)("malformed input at every endpoint ($name store)", (back
           expect(envelopeProblem(res)).toBeUndefined();
         },
       ),
-      { numRuns: 60, endOnFailure: true },
+      { numRuns: Math.ceil(RUNS * 1.5), endOnFailure: true },
     );
   });
 
@@ -343,7 +346,7 @@ describe.each(BACKENDS)("malformed input at every endpoint ($name store)", (back
           expect(res.status, `${path} ${body} → ${res.text}`).toBeLessThan(500);
         },
       ),
-      { numRuns: 60, endOnFailure: true },
+      { numRuns: Math.ceil(RUNS * 1.5), endOnFailure: true },
     );
   });
 });

@@ -146,3 +146,69 @@ describe("restart with a data folder", () => {
     );
   });
 });
+
+describe("restart with a data folder: the virtual clock and its timers", () => {
+  const dataDir = tempDir("collectors-restart-clock-");
+  let running: RunningEmulator | undefined;
+  afterAll(async () => {
+    await running?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  async function start() {
+    running = await startEmulator({ port: 0, logger: false, dataDir, ...NO_LIMITS, ...MANAGER });
+    return { api: new ApiClient(running.url, MANAGER), control: new Control(running.origin) };
+  }
+
+  it("keeps virtual time and resumes upgrade tasks, liveness, ephemeral deletion, Stopping", {
+    timeout: 60_000,
+  }, async () => {
+    let { api, control } = await start();
+    const dead = await control.register({ name: "dead-box" });
+    const eph = await control.register({ name: "eph-box", ephemeral: true });
+    await control.advance(31 * 60_000);
+    const upgrading = await control.register({ name: "upgrading-box", collectorVersion: "19.0-1" });
+    const task = expectOk(
+      await api.post("/collectors/upgrades", { collectorId: upgrading.id }),
+      202,
+    ).id;
+    const h = await createHosted(api, "c2c-host");
+    const u = await createSource(api, h.id, {
+      sourceType: "Universal",
+      name: "c2c",
+      schemaRef: { type: "Okta" },
+      config: { name: "c2c", domain: "example.okta.com" },
+    });
+    expect((await api.delete(`/collectors/${h.id}/sources/${u.id}`)).status).toBe(200);
+    const before = await control.now();
+    await running?.close();
+    running = undefined;
+
+    ({ api, control } = await start());
+    expect(
+      await control.now(),
+      "the virtual clock does not go back across a restart",
+    ).toBeGreaterThanOrEqual(before);
+    expect(expectOk(await api.get(`/collectors/${dead.id}`)).collector.alive).toBe(false);
+    expect(expectOk(await api.get(`/collectors/${upgrading.id}`)).collector.alive).toBe(true);
+    expect([0, 1, 6]).toContain(
+      expectOk(await api.get(`/collectors/upgrades/${task}`)).upgrade.status,
+    );
+    await control.advance(21_000);
+    expect(expectOk(await api.get(`/collectors/upgrades/${task}`)).upgrade.status).toBe(2);
+    const latest = expectOk(await api.get("/collectors/upgrades/targets")).targets.find(
+      (t: { latest: boolean }) => t.latest,
+    ).version;
+    expect(expectOk(await api.get(`/collectors/${upgrading.id}`)).collector.collectorVersion).toBe(
+      latest,
+    );
+    let gone = false;
+    for (let i = 0; i < 40 && !gone; i++) {
+      await control.advance(60_000);
+      gone = (await api.get(`/collectors/${h.id}/sources/${u.id}`)).status === 404;
+    }
+    expect(gone, "the Stopping source finishes after a restart").toBe(true);
+    await control.advance(12 * 3600_000);
+    expectError(await api.get(`/collectors/${eph.id}`), 404, "InvalidCollector");
+    expectOk(await api.get(`/collectors/${dead.id}`));
+  });
+});
