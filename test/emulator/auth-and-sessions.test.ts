@@ -59,6 +59,8 @@ describe.each(BACKENDS)("authentication ($name store)", (backend) => {
       `Basic ${Buffer.from("no-colon-here").toString("base64")}`,
       "Bearer some-token",
       "Basic",
+      { accessId: "constructor", accessKey: "x" },
+      { accessId: "__proto__", accessKey: "x" },
     ];
     for (const auth of bad) {
       expectError(await call(url, { auth }), 401, "unauthorized");
@@ -71,6 +73,27 @@ describe.each(BACKENDS)("authentication ($name store)", (backend) => {
     expect(cookiesOf(res)).toBeTruthy();
     // the cookie is accepted along with the credentials
     expectOk(await ctx.as(MANAGE).get("/collectors", { cookie: cookiesOf(res) }));
+  });
+
+  it("ignores an unknown session cookie when the credentials are valid", async () => {
+    for (const cookie of [
+      "JSESSIONID=not-a-session",
+      "JSESSIONID=constructor",
+      "garbage",
+      "a=b; JSESSIONID=",
+    ]) {
+      expectOk(await ctx.as(MANAGE).get("/collectors", { cookie }));
+    }
+  });
+
+  it("never authenticates a session cookie with the wrong credentials", async () => {
+    const first = await ctx.as(MANAGE).get("/collectors");
+    const cookie = cookiesOf(first);
+    expectError(
+      await ctx.as({ ...MANAGE, accessKey: "wrong" }).get("/collectors", { cookie }),
+      401,
+      "unauthorized",
+    );
   });
 
   it("keeps accounts apart", async () => {

@@ -359,6 +359,26 @@ describe.each(BACKENDS)("collectors ($name store)", (backend) => {
       expect(expectOk(await ctx.api.get("/collectors/name/app.v1.prod/")).collector.id).toBe(c.id);
     });
 
+    it.each([
+      "a+b",
+      "ünïcödé",
+      "a&b=c",
+      "a,b'c(d)",
+      "constructor",
+      "__proto__",
+      "with space.and.period",
+    ])("finds the name %j when URL-encoded", async (name) => {
+      const c = await createHosted(ctx.api, name);
+      const path = `/collectors/name/${encodeURIComponent(name)}${name.includes(".") ? "/" : ""}`;
+      expect(expectOk(await ctx.api.get(path)).collector.id).toBe(c.id);
+    });
+
+    it("carries the same ETag as a GET by id", async () => {
+      const c = await createHosted(ctx.api, "etag-by-name");
+      const byName = await ctx.api.get("/collectors/name/etag-by-name");
+      expect(etagOf(byName)).toBe(etagOf(await ctx.api.get(`/collectors/${c.id}`)));
+    });
+
     it("answers 404 for an unknown name and a 4xx for unsupported characters", async () => {
       expectError(await ctx.api.get("/collectors/name/nobody"), 404);
       for (const raw of ["a%2Fb", "a%3Bb", "a%25b", "a%5Cb"]) {
