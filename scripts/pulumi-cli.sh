@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Finds or builds the Pulumi CLI for this repo, offline.
+#
+#   PATH="$(scripts/pulumi-cli.sh | tail -n 1):$PATH"   # then: pulumi up, pulumi preview, ...
+#   scripts/pulumi-cli.sh pulumi version                 # or: run one command with that PATH
+#
+# Prints, as the LAST line of stdout, a PATH prefix of two absolute directories joined by ':'
+#   1. the folder with `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs`
+#      (the host of pulumi.dynamic providers; for a build, copied from
+#      node_modules/@pulumi/pulumi, where it resolves @pulumi/pulumi from the program's folder);
+#   2. this repo's node_modules/.bin (Node 22 from the `node` devDependency: the language host
+#      and the dynamic-provider host run the first `node` on PATH).
+# Progress goes to stderr. With arguments, runs them with that prefix on PATH instead.
+#
+# Where the CLI comes from, first match wins:
+#   a. `pulumi` on PATH whose version is >= the @pulumi/pulumi SDK version in node_modules
+#      (the one pinned in package.json), with `pulumi-language-nodejs` on PATH too;
+#   b. the binaries built earlier, cached in
+#      ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-collectors/pulumi-<engine version>-<source hash>/;
+#   c. a build from Go modules through the wrapper module scripts/pulumi-cli/ (go.mod pins
+#      github.com/pulumi/pulumi/pkg/v3 and sdk/v3; first build: several minutes on 2 cores);
+#   d. otherwise it says how to install the Pulumi CLI and exits 1.
+# PULUMI_CLI_SKIP_PATH=1 skips (a), to always use the engine built from scripts/pulumi-cli/;
+# GO=/path/to/go picks the Go toolchain for (c).
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+module="$repo/scripts/pulumi-cli"
+
+log() { printf 'pulumi-cli: %s\n' "$*" >&2; }
+
+# version_ge A B: true when version A >= version B (leading "v" ignored).
+version_ge() {
+  local a="${1#v}" b="${2#v}"
+  [ "$(printf '%s\n%s\n' "$a" "$b" | sort -V | head -n 1)" = "$b" ]
+}
+
+# The pinned version: the installed @pulumi/pulumi SDK, else package.json's devDependency.
+sdk_json="$repo/node_modules/@pulumi/pulumi/package.json"
+if [ -f "$sdk_json" ]; then
+  pinned="$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$sdk_json" | head -n 1)"
+else
+  pinned="$(sed -n 's/^ *"@pulumi\/pulumi": *"[~^]\{0,1\}\([0-9][^"]*\)".*/\1/p' "$repo/package.json" |
+    head -n 1)"
+fi
+if [ -z "$pinned" ]; then
+  log "cannot read the @pulumi/pulumi version from node_modules or package.json"
+  exit 1
+fi
+
+extra="$repo/node_modules/.bin"
+dynamic_host="$repo/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+if [ ! -x "$extra/node" ] || [ ! -f "$dynamic_host" ]; then
+  log "node_modules is incomplete (no .bin/node or @pulumi/pulumi): run npm ci first"
+  exit 1
+fi
+
+finish() {
+  local bindir="$1"
+  shift
+  local prefix="$bindir:$extra"
+  exec 9>&- # release the build lock (if held) before running anything else
+  if [ $# -gt 0 ]; then
+    PATH="$prefix:$PATH" exec "$@"
+  fi
+  printf '%s\n' "$prefix"
+  exit 0
+}
+
+# The cache folder of (b): its name carries the engine version and a hash of the wrapper module's
+# sources, so a change to the pins or to our language host builds a new folder.
+engine="$(sed -n 's/^[[:space:]]*github.com\/pulumi\/pulumi\/pkg\/v3 \(v[^ ]*\).*/\1/p' "$module/go.mod" |
+  head -n 1)"
+sdk="$(sed -n 's/^[[:space:]]*github.com\/pulumi\/pulumi\/sdk\/v3 \(v[^ ]*\).*/\1/p' "$module/go.mod" |
+  head -n 1)"
+if [ -z "$engine" ] || [ "$engine" != "$sdk" ]; then
+  log "scripts/pulumi-cli/go.mod must require pkg/v3 and sdk/v3 at one version (got '$engine', '$sdk')"
+  exit 1
+fi
+hash="$(cat "$module/go.mod" "$module/go.sum" "$module"/languagehost/*.go "$dynamic_host" |
+  sha256sum | cut -c1-12)"
+cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-collectors"
+dir="$cache_root/pulumi-$engine-$hash"
+
+cached() {
+  [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-language-nodejs" ] &&
+    [ -x "$dir/pulumi-resource-pulumi-nodejs" ]
+}
+
+# (a) A Pulumi CLI already installed.
+if [ "${PULUMI_CLI_SKIP_PATH:-}" != "1" ] && command -v pulumi >/dev/null 2>&1 &&
+  [ "$(command -v pulumi)" != "$dir/pulumi" ]; then
+  have="$(PULUMI_SKIP_UPDATE_CHECK=true pulumi version 2>/dev/null | tail -n 1 || true)"
+  if [ -n "$have" ] && version_ge "$have" "$pinned" && command -v pulumi-language-nodejs >/dev/null 2>&1; then
+    log "using $(command -v pulumi) ($have >= $pinned)"
+    finish "$(cd "$(dirname "$(command -v pulumi)")" && pwd -P)" "$@"
+  fi
+  log "ignoring $(command -v pulumi) (${have:-unknown version}): need >= $pinned with pulumi-language-nodejs"
+fi
+
+# (b) Built before.
+if cached; then
+  log "using cached $dir/pulumi ($engine)"
+  finish "$dir" "$@"
+fi
+
+# (c) Build it.
+# $GO names the go command to use; otherwise go on PATH, else Go's default install folder.
+go_bin="${GO-$(command -v go 2>/dev/null || echo /usr/local/go/bin/go)}"
+if [ -z "$go_bin" ] || ! command -v "$go_bin" >/dev/null 2>&1; then
+  cat >&2 <<EOF
+pulumi-cli: no Pulumi CLI >= $pinned on PATH, none cached in $dir, and no Go toolchain to build one.
+Install the Pulumi CLI (version $pinned or newer) and put it on PATH:
+    https://www.pulumi.com/docs/iac/download-install/
+    (for example: curl -fsSL https://get.pulumi.com | sh   or   brew install pulumi/tap/pulumi)
+or install Go (1.25 or newer) so this script can build the CLI from Go modules.
+EOF
+  exit 1
+fi
+
+mkdir -p "$cache_root"
+lock="$cache_root/pulumi-$engine-$hash.lock"
+if command -v flock >/dev/null 2>&1; then
+  # One build at a time; whoever waited finds the finished folder below.
+  exec 9>"$lock"
+  if ! flock -n 9; then
+    log "another process is building the Pulumi CLI; waiting for it"
+    flock 9
+  fi
+fi
+if cached; then
+  log "using cached $dir/pulumi ($engine)"
+  finish "$dir" "$@"
+fi
+
+if ! version_ge "${engine#v}" "$pinned"; then
+  log "note: building engine $engine, older than @pulumi/pulumi $pinned: the newest" \
+    "github.com/pulumi/pulumi/pkg/v3 the Go module proxy serves here (see scripts/pulumi-cli/go.mod)"
+fi
+log "building the Pulumi CLI $engine with $("$go_bin" env GOVERSION) into $dir (first time: several minutes)"
+tmp="$(mktemp -d "$cache_root/.build-XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+start=$(date +%s)
+ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$engine"
+(
+  cd "$module"
+  export GOFLAGS=-mod=readonly
+  nice -n 10 "$go_bin" build -trimpath -ldflags "$ldflags" -o "$tmp/pulumi" \
+    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+  nice -n 10 "$go_bin" build -trimpath -ldflags "$ldflags" -o "$tmp/pulumi-language-nodejs" \
+    ./languagehost
+) >&2
+# Next to `pulumi` the engine takes it as the bundled dynamic-provider host, without the
+# "using pulumi-resource-pulumi-nodejs from $PATH" warning it prints for one found on PATH.
+cp "$dynamic_host" "$tmp/pulumi-resource-pulumi-nodejs"
+chmod 755 "$tmp/pulumi-resource-pulumi-nodejs"
+"$tmp/pulumi" version >/dev/null
+chmod 755 "$tmp"
+# Publish atomically: a reader sees either no folder or a complete one.
+if ! mv -T "$tmp" "$dir" 2>/dev/null; then
+  cached || { log "could not move the build to $dir"; exit 1; }
+fi
+trap - EXIT
+log "built in $(($(date +%s) - start)) s: $dir"
+finish "$dir" "$@"
