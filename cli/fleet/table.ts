@@ -1,0 +1,62 @@
+// Tables through cli-table3, drawn the same way by every command, and the few value formats
+// the tables share.
+import Table from "cli-table3";
+import type { Collector } from "../../provider/api";
+
+export type Cell = string | number;
+
+/**
+ * A table as text: compact (no rule between rows), no colours (output is often piped or logged).
+ * `maxWidths` caps columns (null: no cap); a capped column wraps on word boundaries and is no
+ * wider than its longest cell.
+ */
+export function renderTable(head: string[], rows: Cell[][], maxWidths?: (number | null)[]): string {
+  const text = rows.map((row) => row.map((cell) => String(cell)));
+  const widths = maxWidths?.map((cap, i) => {
+    if (cap === null) return null;
+    const longest = Math.max(head[i]?.length ?? 0, ...text.map((row) => row[i]?.length ?? 0));
+    return Math.min(cap, longest + 2); // + the cell's padding
+  });
+  const table = new Table({
+    head,
+    style: { head: [], border: [], compact: true },
+    ...(widths ? { colWidths: widths, wordWrap: true, wrapOnWordBoundary: true } : {}),
+  });
+  for (const row of text) table.push(row);
+  return table.toString();
+}
+
+/** Milliseconds since the epoch as "2025-03-04 05:06 UTC"; "-" when absent. */
+export function formatTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return "-";
+  return `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+export function isHosted(collector: Collector): boolean {
+  return collector.collectorType === "Hosted";
+}
+
+/** "Installed" rather than the API's "Installable", which reads oddly in a table. */
+export function collectorKind(collector: Collector): string {
+  if (collector.collectorType === "Installable") return "Installed";
+  return collector.collectorType ?? "-";
+}
+
+export function versionOf(collector: Collector): string {
+  return collector.collectorVersion ? collector.collectorVersion : "-";
+}
+
+/** "Linux 6.1 amd64", or "-" (Hosted collectors have no OS). */
+export function osOf(collector: Collector): string {
+  const parts = [collector.osName, collector.osVersion, collector.osArch].filter(Boolean);
+  return parts.length > 0 ? parts.join(" ") : "-";
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Names before ids: the order people scan a table in. */
+export function byName(a: Collector, b: Collector): number {
+  return a.name.localeCompare(b.name) || a.id - b.id;
+}

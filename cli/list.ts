@@ -1,0 +1,83 @@
+// `collectors list`: every Collector of the account, as a table or as JSON.
+import {
+  COLLECTOR_FILTERS,
+  type Collector,
+  type CollectorFilter,
+  type CollectorsClient,
+  collect,
+} from "../provider/api";
+import { type Command, InvalidArgumentError } from "./commander";
+import { type CommandIO, commandAction } from "./fleet/action";
+import { addConnectionOptions } from "./fleet/connection";
+import { type CommandResult, EXIT, type Output } from "./fleet/output";
+import {
+  byName,
+  collectorKind,
+  formatTime,
+  isHosted,
+  osOf,
+  plural,
+  renderTable,
+  versionOf,
+} from "./fleet/table";
+
+export interface ListOptions {
+  filter?: CollectorFilter | undefined;
+  json?: boolean | undefined;
+}
+
+export function collectorsTable(collectors: Collector[]): string {
+  const rows = [...collectors]
+    .sort(byName)
+    .map((c) => [
+      c.id,
+      c.name,
+      collectorKind(c),
+      versionOf(c),
+      c.alive === undefined ? "-" : c.alive ? "yes" : "no",
+      isHosted(c) ? "-" : formatTime(c.lastSeenAlive),
+      osOf(c),
+    ]);
+  return renderTable(["ID", "Name", "Type", "Version", "Alive", "Last seen alive", "OS"], rows);
+}
+
+/** Lists the Collectors (page by page), then prints them. */
+export async function runList(
+  client: CollectorsClient,
+  options: ListOptions,
+  output: Output,
+): Promise<CommandResult<{ collectors: Collector[] }>> {
+  const collectors = await collect(client.collectors.iterate({ filter: options.filter }));
+  if (options.json) {
+    output.out(JSON.stringify(collectors, null, 2));
+  } else if (collectors.length === 0) {
+    output.out(options.filter ? `No ${options.filter} collectors.` : "No collectors.");
+  } else {
+    output.out(collectorsTable(collectors));
+    const what = options.filter ? `${options.filter} collector` : "collector";
+    output.out(plural(collectors.length, what));
+  }
+  return { result: { collectors }, exitCode: EXIT.ok };
+}
+
+function parseFilter(value: string): CollectorFilter {
+  if (!(COLLECTOR_FILTERS as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`choose one of ${COLLECTOR_FILTERS.join(", ")}.`);
+  }
+  return value as CollectorFilter;
+}
+
+export function registerList(program: Command, io?: CommandIO): void {
+  const command = program
+    .command("list")
+    .description("List the account's collectors: a table, or JSON with --json.")
+    .option(
+      `--filter <kind>`,
+      `only these collectors: ${COLLECTOR_FILTERS.join(", ")}`,
+      parseFilter,
+    )
+    .option("--json", "print the collectors as JSON (the service's fields) instead of a table");
+  addConnectionOptions(command).action(
+    commandAction<ListOptions>((client, flags, output) => runList(client, flags, output), io),
+  );
+}
