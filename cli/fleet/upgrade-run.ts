@@ -1,0 +1,295 @@
+// Starts upgrade tasks and follows them to the end. Every request goes through the client, whose
+// process-wide limiter paces them (4 starts a second, 10 in flight by default); this file only
+// decides what to send next and keeps it cheap:
+//
+// - a few starter workers send the POSTs side by side, so the limiter always has one waiting;
+// - one poller keeps at most a few status GETs outstanding, most overdue task first, so polls
+//   and starts share the rate instead of a burst of polls queueing in front of every start;
+// - a task's first poll waits as long as the quickest successful task took so far (at least the
+//   poll interval): once the service's pace is known, most tasks need one GET to see their end.
+//   The floor is one POST and one GET per collector.
+import {
+  ApiError,
+  type Collector,
+  type CollectorsClient,
+  isNotFound,
+  NetworkError,
+  UPGRADE_STATUS,
+} from "../../provider/api";
+
+export type Outcome =
+  | { state: "succeeded"; taskId: string }
+  | { state: "failed"; message: string; taskId?: string }
+  | { state: "skipped"; reason: string }
+  /** Interrupted while the task ran: it goes on on the service. */
+  | { state: "in-flight"; taskId: string; status?: number }
+  /** Interrupted before its task was started. */
+  | { state: "not-started" }
+  /** --dry-run: would have been started. */
+  | { state: "would-upgrade" };
+
+export interface UpgradeRow {
+  collector: Collector;
+  outcome: Outcome;
+}
+
+export interface UpgradeEvents {
+  started?(collector: Collector, taskId: string): void;
+  status?(collector: Collector, taskId: string, status: number): void;
+  /** A task succeeded or failed, or the service refused to start it (skipped or failed). */
+  finished?(row: UpgradeRow): void;
+}
+
+export interface RunOptions {
+  toVersion: string;
+  /** Shortest wait between two status polls of one task; default 10 s. */
+  pollIntervalMs?: number;
+  /** POSTs sent side by side; default 4. */
+  startConcurrency?: number;
+  /** Status GETs outstanding at once; default 4. */
+  pollConcurrency?: number;
+  /** Give up on a task with no result after this long; default 35 min (the service's limit is 30). */
+  taskTimeoutMs?: number;
+  /** Consecutive failed polls of one task before it is reported failed; default 5. */
+  maxPollErrors?: number;
+  /** Ctrl-C: start nothing more, stop polling, report what is running. */
+  signal?: AbortSignal | undefined;
+  events?: UpgradeEvents;
+}
+
+export const RUN_DEFAULTS = {
+  pollIntervalMs: 10_000,
+  startConcurrency: 4,
+  pollConcurrency: 4,
+  taskTimeoutMs: 35 * 60_000,
+  maxPollErrors: 5,
+  /** A learned first-poll delay never exceeds this. */
+  maxFirstPollMs: 10 * 60_000,
+} as const;
+
+const STATUS_NAMES: Record<number, string> = {
+  [UPGRADE_STATUS.notStarted]: "not started",
+  [UPGRADE_STATUS.pending]: "pending",
+  [UPGRADE_STATUS.progressing]: "progressing",
+  [UPGRADE_STATUS.succeeded]: "succeeded",
+  [UPGRADE_STATUS.failed]: "failed",
+};
+
+export function statusName(status: number | undefined): string {
+  if (status === undefined) return "not checked yet";
+  return STATUS_NAMES[status] ?? `status ${status}`;
+}
+
+/** The service's words for a refusal, with its code. */
+export function serviceText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const code = error.code ? ` (${error.code})` : "";
+    return `${error.serviceMessage ?? `HTTP ${error.status}`}${code}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What a refused start means: skipped when the collector's state explains it, failed otherwise. */
+export function startRefusal(error: unknown): Outcome {
+  if (error instanceof ApiError) {
+    switch (error.condition) {
+      case "collector-not-alive":
+        return { state: "skipped", reason: `not alive: ${serviceText(error)}` };
+      case "collector-upgrading":
+        return { state: "skipped", reason: `already being upgraded: ${serviceText(error)}` };
+      case "invalid-collector-type":
+        return { state: "skipped", reason: `not an Installed Collector: ${serviceText(error)}` };
+    }
+    return { state: "failed", message: `the service refused the upgrade: ${serviceText(error)}` };
+  }
+  if (error instanceof NetworkError) {
+    return {
+      state: "failed",
+      message: `${error.message}; the answer was lost, so the task may have started: check the collector's version before trying again`,
+    };
+  }
+  return { state: "failed", message: serviceText(error) };
+}
+
+interface Tracked {
+  collector: Collector;
+  taskId: string;
+  startedAt: number;
+  lastPollAt: number | undefined;
+  status: number | undefined;
+  polling: boolean;
+  errors: number;
+}
+
+/** Wakes the poller early: a task was started, a poll came back, or the run was interrupted. */
+class Wakeup {
+  #pending = false;
+  #resolve: (() => void) | undefined;
+
+  notify(): void {
+    if (this.#resolve) this.#resolve();
+    else this.#pending = true;
+  }
+
+  wait(ms: number): Promise<void> {
+    if (this.#pending) {
+      this.#pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(), Math.max(0, ms));
+      const done = () => {
+        clearTimeout(timer);
+        this.#resolve = undefined;
+        resolve();
+      };
+      this.#resolve = done;
+    });
+  }
+}
+
+/** Upgrades `collectors` to `options.toVersion`; resolves with one row per collector, in order. */
+export async function runUpgrades(
+  client: CollectorsClient,
+  collectors: readonly Collector[],
+  options: RunOptions,
+): Promise<{ rows: UpgradeRow[]; interrupted: boolean }> {
+  const o = { ...RUN_DEFAULTS, ...definedOnly(options) };
+  const { signal, events = {} } = options;
+  const outcomes = new Map<number, Outcome>();
+  const queue = [...collectors];
+  const active = new Set<Tracked>();
+  const wakeup = new Wakeup();
+  // Polls are reads: safe to abort on Ctrl-C. Starts are never aborted once sent (below).
+  const polls = new AbortController();
+  const stopped = () => signal?.aborted === true;
+  const onAbort = () => {
+    polls.abort(signal?.reason);
+    wakeup.notify();
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
+
+  let quickestSuccessMs: number | undefined;
+  const firstPollDelay = () =>
+    Math.min(Math.max(o.pollIntervalMs, quickestSuccessMs ?? 0), o.maxFirstPollMs);
+  const dueAt = (t: Tracked) =>
+    t.lastPollAt === undefined ? t.startedAt + firstPollDelay() : t.lastPollAt + o.pollIntervalMs;
+
+  const finish = (collector: Collector, outcome: Outcome) => {
+    outcomes.set(collector.id, outcome);
+    events.finished?.({ collector, outcome });
+  };
+
+  // The POST gets no signal: once sent, its answer (the task id) must be waited for, or a task
+  // would run on the service unreported.
+  const starter = async () => {
+    while (!stopped()) {
+      const collector = queue.shift();
+      if (!collector) return;
+      try {
+        const created = await client.upgrades.create({
+          collectorId: collector.id,
+          toVersion: o.toVersion,
+        });
+        const tracked: Tracked = {
+          collector,
+          taskId: created.id,
+          startedAt: Date.now(),
+          lastPollAt: undefined,
+          status: undefined,
+          polling: false,
+          errors: 0,
+        };
+        active.add(tracked);
+        events.started?.(collector, created.id);
+      } catch (error) {
+        finish(collector, startRefusal(error));
+      }
+      wakeup.notify();
+    }
+  };
+  let startsDone = false;
+  const starters = Promise.all(Array.from({ length: o.startConcurrency }, starter)).finally(() => {
+    startsDone = true;
+    wakeup.notify();
+  });
+
+  const poll = async (t: Tracked) => {
+    try {
+      const task = await client.upgrades.get(t.taskId, { signal: polls.signal });
+      const now = Date.now();
+      t.lastPollAt = now;
+      t.errors = 0;
+      if (task.status !== t.status) {
+        t.status = task.status;
+        events.status?.(t.collector, t.taskId, task.status);
+      }
+      if (task.status === UPGRADE_STATUS.succeeded) {
+        active.delete(t);
+        const took = now - t.startedAt;
+        quickestSuccessMs = Math.min(quickestSuccessMs ?? took, took);
+        finish(t.collector, { state: "succeeded", taskId: t.taskId });
+      } else if (task.status === UPGRADE_STATUS.failed) {
+        active.delete(t);
+        const message = task.message?.trim()
+          ? task.message
+          : "the service reported the upgrade as failed, without a message";
+        finish(t.collector, { state: "failed", message, taskId: t.taskId });
+      } else if (now - t.startedAt > o.taskTimeoutMs) {
+        active.delete(t);
+        const minutes = Math.round(o.taskTimeoutMs / 60_000);
+        finish(t.collector, {
+          state: "failed",
+          taskId: t.taskId,
+          message: `no result after ${minutes} minutes (last status: ${statusName(t.status)}); the service should have failed it after 30`,
+        });
+      }
+    } catch (error) {
+      if (polls.signal.aborted) return;
+      t.lastPollAt = Date.now();
+      if (isNotFound(error) || ++t.errors >= o.maxPollErrors) {
+        active.delete(t);
+        finish(t.collector, {
+          state: "failed",
+          taskId: t.taskId,
+          message: `could not read the task's status: ${serviceText(error)}`,
+        });
+      }
+    }
+  };
+
+  let outstanding = 0;
+  while (!stopped() && !(startsDone && active.size === 0)) {
+    const now = Date.now();
+    const waiting = [...active].filter((t) => !t.polling).sort((a, b) => dueAt(a) - dueAt(b));
+    for (const t of waiting) {
+      if (outstanding >= o.pollConcurrency || dueAt(t) > now) break;
+      outstanding++;
+      t.polling = true;
+      void poll(t).finally(() => {
+        outstanding--;
+        t.polling = false;
+        wakeup.notify();
+      });
+    }
+    const next = waiting.find((t) => !t.polling);
+    const sleepMs = outstanding >= o.pollConcurrency || !next ? 60_000 : dueAt(next) - now;
+    await wakeup.wait(sleepMs);
+  }
+
+  await starters; // after Ctrl-C: the POSTs already sent still answer
+  signal?.removeEventListener("abort", onAbort);
+
+  for (const t of active) {
+    outcomes.set(t.collector.id, { state: "in-flight", taskId: t.taskId, status: t.status });
+  }
+  const rows = collectors.map((collector) => ({
+    collector,
+    outcome: outcomes.get(collector.id) ?? ({ state: "not-started" } as const),
+  }));
+  return { rows, interrupted: stopped() };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
