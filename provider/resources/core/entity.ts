@@ -83,6 +83,17 @@ export interface EntityKind {
   replaces?(olds: JsonObject, news: Inputs): string[];
   /** Whether olds and news address the same name scope (same collector), for delete-first. */
   sameScope?(olds: JsonObject, news: Inputs): boolean;
+  /**
+   * Runs after a create, adoption or update has written the object, for what a PUT cannot do
+   * (fields marked notSent); returns the object as it then is.
+   */
+  afterWrite?(step: {
+    client: CollectorsClient;
+    api: EntityApi;
+    id: string;
+    inputs: Inputs;
+    found: Found;
+  }): Promise<Found>;
   /** A kind-specific message for an API error (a collector in Json mode), if any. */
   translate?(
     error: unknown,
@@ -92,8 +103,11 @@ export interface EntityKind {
   ): Error | undefined;
 }
 
-const sendable = (spec: FieldSpec) => !(spec.keepInput && spec.replace);
-const comparable = (spec: FieldSpec) => !spec.keepInput;
+/** Sent in an update body: not the create-time fields (the service's form rides in unmanaged). */
+const sendable = (spec: FieldSpec) => !spec.notSent && !(spec.keepInput && spec.replace);
+/** Compared with the service's object to see whether a write is needed. */
+const comparable = (spec: FieldSpec) => !spec.keepInput && !spec.notSent;
+const inBody = (spec: FieldSpec) => !spec.notSent;
 
 export function entityLifecycle(def: EntityKind): Lifecycle {
   const specs = def.specs;
@@ -142,7 +156,25 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
   const withEtag = async (api: EntityApi, found: Found): Promise<string | undefined> =>
     found.etag ?? (await api.get(String(found.entity.id))).etag;
 
-  async function adopt(api: EntityApi, inputs: Inputs): Promise<dynamic.CreateResult> {
+  /** The outputs after a write, once the kind's afterWrite (if any) has run. */
+  const finish = async (
+    client: CollectorsClient,
+    api: EntityApi,
+    inputs: Inputs,
+    written: Found,
+  ) => {
+    const id = String(written.entity.id);
+    const found = def.afterWrite
+      ? await def.afterWrite({ client, api, id, inputs, found: written })
+      : written;
+    return outputs(found, await withEtag(api, found), managedKeys(specs, inputs), inputs);
+  };
+
+  async function adopt(
+    client: CollectorsClient,
+    api: EntityApi,
+    inputs: Inputs,
+  ): Promise<dynamic.CreateResult> {
     const target = inputs.adopt as { id?: unknown; name?: unknown };
     const where = def.scope(inputs);
     let found: Found | undefined;
@@ -185,23 +217,25 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
         throw fail(error, "adopt", label(found.entity, id), inputs);
       }
     }
-    return { id, outs: outputs(found, await withEtag(api, found), keys, inputs) };
+    return { id, outs: await finish(client, api, inputs, found) };
   }
 
-  async function createNew(api: EntityApi, inputs: Inputs): Promise<dynamic.CreateResult> {
-    const desired = desiredValues(specs, inputs);
+  async function createNew(
+    client: CollectorsClient,
+    api: EntityApi,
+    inputs: Inputs,
+  ): Promise<dynamic.CreateResult> {
+    const desired = desiredValues(specs, inputs, inBody);
     const body = { ...def.createExtras(inputs), ...desired };
-    const keys = managedKeys(specs, inputs);
     // After an attempt that may have created the object, a duplicate name may be our own.
     let ambiguous = false;
     for (let attempt = 0; ; attempt++) {
       try {
         const found = await api.create(body);
-        const id = String(found.entity.id);
-        return { id, outs: outputs(found, await withEtag(api, found), keys, inputs) };
+        return { id: String(found.entity.id), outs: await finish(client, api, inputs, found) };
       } catch (error) {
         if (isApiError(error, "duplicate-name")) {
-          return takeOver(api, inputs, desired, keys, ambiguous);
+          return takeOver(client, api, inputs, desired, ambiguous);
         }
         if (attempt + 1 < CREATE_ATTEMPTS && isTransient(error)) {
           ambiguous ||= isAmbiguous(error);
@@ -214,10 +248,10 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
   }
 
   async function takeOver(
+    client: CollectorsClient,
     api: EntityApi,
     inputs: Inputs,
     desired: JsonObject,
-    keys: string[],
     ambiguous: boolean,
   ): Promise<dynamic.CreateResult> {
     const name = String(inputs.name);
@@ -229,7 +263,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
     const differs = differences(desired, found.entity, inputs);
     if (ambiguous && !wrong && differs.length === 0) {
       // The earlier attempt did create it; its answer was lost on the way back.
-      return { id, outs: outputs(found, await withEtag(api, found), keys, inputs) };
+      return { id, outs: await finish(client, api, inputs, found) };
     }
     const diff = wrong ? [wrong] : differs;
     throw new Error(duplicateMessage(label(inputs), def.scope(inputs), id, ambiguous ? diff : []));
@@ -267,10 +301,11 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
     },
 
     async create(inputs) {
-      const api = def.api(clientFor(), inputs);
-      if (!isUnset(inputs.adopt)) return adopt(api, inputs);
+      const client = clientFor();
+      const api = def.api(client, inputs);
+      if (!isUnset(inputs.adopt)) return adopt(client, api, inputs);
       if (def.notCreatable) throw new Error(def.notCreatable);
-      return createNew(api, inputs);
+      return createNew(client, api, inputs);
     },
 
     async read(id, props) {
@@ -299,7 +334,8 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
 
     async update(id, olds, news) {
       const settings = currentSettings();
-      const api = def.api(clientFor(settings), news);
+      const client = clientFor(settings);
+      const api = def.api(client, news);
       const keys = managedKeys(specs, news);
       const name = isUnset(news.name) ? olds.name : news.name;
       const desired = {
@@ -339,7 +375,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
           throw new Error(conflictMessage(resource));
         }
       }
-      return { outs: outputs(found, await withEtag(api, found), keys, news) };
+      return { outs: await finish(client, api, news, found) };
     },
 
     async delete(id, props) {

@@ -20,6 +20,13 @@ export interface FieldSpec {
    * another form (cutoffRelativeTime); such a field is only ever compared with what was given.
    */
   keepInput?: boolean;
+  /** The service field that holds this field's value, when named differently. */
+  readFrom?: string;
+  /**
+   * Not part of the object's body: the kind applies it in its own way after the write (an
+   * Installed Collector's `version`, through an upgrade task).
+   */
+  notSent?: boolean;
   /** Unset means "keep the current value" rather than "back to the default" (name). */
   keepWhenUnset?: boolean;
   /** A credential: a secret input and a secret output. */
@@ -139,7 +146,7 @@ export function managedView(
     let value: Json | undefined;
     if (spec.keepInput) value = plain(recorded[key]);
     else if (spec.spread) value = pick(service, memberKeys(recorded[key]));
-    else value = plain(service[key]);
+    else value = plain(service[spec.readFrom ?? key]);
     if (value !== undefined && value !== null) view[key] = value;
   }
   return view;

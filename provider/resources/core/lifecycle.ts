@@ -42,7 +42,7 @@ export function isTransient(error: unknown): boolean {
   return isAmbiguous(error) || (error instanceof ApiError && error.condition === "rate-limited");
 }
 
-export const CREATE_ATTEMPTS = 4;
+export const CREATE_ATTEMPTS = 6;
 let retryBaseMs = 250;
 
 /** The first wait between create attempts (tests shorten it). */
