@@ -1,7 +1,7 @@
 // Builds the Pulumi CLI for scripts/pulumi-cli.sh: `pulumi` is github.com/pulumi/pulumi/pkg/v3's
 // cmd/pulumi (a tool of this module); `pulumi-language-nodejs` is ./languagehost, ours.
 //
-// Pinned to v3.259.0 although @pulumi/pulumi is 3.270.0: it is the newest pkg/v3 the Go module
+// Pinned to v3.259.0, like @pulumi/pulumi in package.json: it is the newest pkg/v3 the Go module
 // proxy reachable here serves (v3.260.0 has no .zip; v3.261.0 and later are refused). The
 // upstream language host, github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3,
 // is refused for every query tried (release commits by hash and pseudo-version, @latest, the
