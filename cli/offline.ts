@@ -1,0 +1,261 @@
+// `collectors offline list|delete`: the Installed Collectors silent for more than N days, and
+// their removal. The service deletes them asynchronously and by rule ("last seen alive before N
+// days"), not by id: so the command shows exactly which collectors match, asks, checks the set
+// did not change while it asked, starts the deletion, and then watches each one go.
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  type Collector,
+  type CollectorsClient,
+  collect,
+  DEFAULT_ALIVE_BEFORE_DAYS,
+} from "../provider/api";
+import { type Command, InvalidArgumentError } from "./commander";
+import { type CommandIO, commandAction } from "./fleet/action";
+import { addConnectionOptions } from "./fleet/connection";
+import { type CommandResult, EXIT, type Output } from "./fleet/output";
+import { byName, formatTime, osOf, plural, renderTable, versionOf } from "./fleet/table";
+
+export interface OfflineListOptions {
+  /** Last seen alive more than this many days ago; default 100 (the service's). */
+  days?: number | undefined;
+  json?: boolean | undefined;
+}
+
+export interface OfflineDeleteOptions {
+  days?: number | undefined;
+  /** Delete without asking. */
+  yes?: boolean | undefined;
+  /** How long to keep checking that the collectors are gone; default 120 s. */
+  waitMs?: number | undefined;
+  /** First wait before checking; doubles up to 15 s. Default 1 s. */
+  checkEveryMs?: number | undefined;
+}
+
+export const OFFLINE_DEFAULTS = { waitMs: 120_000, checkEveryMs: 1_000, maxCheckEveryMs: 15_000 };
+
+export function offlineTable(collectors: Collector[]): string {
+  const rows = [...collectors]
+    .sort(byName)
+    .map((c) => [
+      c.id,
+      c.name,
+      versionOf(c),
+      formatTime(c.lastSeenAlive),
+      c.hostName ?? "-",
+      osOf(c),
+    ]);
+  return renderTable(["ID", "Name", "Version", "Last seen alive", "Host", "OS"], rows);
+}
+
+function listOffline(client: CollectorsClient, days: number): Promise<Collector[]> {
+  return collect(client.collectors.iterateOffline({ aliveBeforeDays: days }));
+}
+
+function silentFor(days: number): string {
+  return `last seen alive more than ${plural(days, "day")} ago`;
+}
+
+export async function runOfflineList(
+  client: CollectorsClient,
+  options: OfflineListOptions,
+  output: Output,
+): Promise<CommandResult<{ days: number; collectors: Collector[] }>> {
+  const days = options.days ?? DEFAULT_ALIVE_BEFORE_DAYS;
+  const collectors = await listOffline(client, days);
+  if (options.json) {
+    output.out(JSON.stringify(collectors, null, 2));
+  } else if (collectors.length === 0) {
+    output.out(`No Installed Collector was ${silentFor(days)}.`);
+  } else {
+    output.out(offlineTable(collectors));
+    output.out(`${plural(collectors.length, "Installed Collector")} ${silentFor(days)}.`);
+  }
+  return { result: { days, collectors }, exitCode: EXIT.ok };
+}
+
+export interface OfflineDeleteResult {
+  days: number;
+  /** The collectors shown for confirmation. */
+  listed: Collector[];
+  confirmed: boolean;
+  /** What the service said when it accepted the deletion. */
+  serviceMessage?: string | undefined;
+  /** Listed and now gone. */
+  deleted: Collector[];
+  /** Listed and still there when the checks stopped, with why. */
+  remaining: { collector: Collector; reason: string }[];
+}
+
+/** Checks with GETs of the collector list until every listed collector is gone, or time is up. */
+async function waitUntilGone(
+  client: CollectorsClient,
+  listed: Collector[],
+  options: Required<Pick<OfflineDeleteOptions, "waitMs" | "checkEveryMs">>,
+): Promise<Pick<OfflineDeleteResult, "deleted" | "remaining">> {
+  const pending = new Map(listed.map((c) => [c.id, c]));
+  const deleted: Collector[] = [];
+  const deadline = Date.now() + options.waitMs;
+  let delay = options.checkEveryMs;
+  let present = new Map<number, Collector>();
+  for (;;) {
+    await sleep(Math.max(0, Math.min(delay, deadline - Date.now())));
+    // One list (1 request per 1000 collectors) answers for every pending one at once.
+    const installed = await collect(client.collectors.iterate({ filter: "installed" }));
+    present = new Map(installed.map((c) => [c.id, c]));
+    for (const [id, collector] of pending) {
+      if (!present.has(id)) {
+        deleted.push(collector);
+        pending.delete(id);
+      }
+    }
+    if (pending.size === 0 || Date.now() >= deadline) break;
+    delay = Math.min(delay * 2, OFFLINE_DEFAULTS.maxCheckEveryMs);
+  }
+  const seconds = Math.round(options.waitMs / 1000);
+  const remaining = [...pending.values()].map((collector) => {
+    const now = present.get(collector.id);
+    const reason = now?.alive
+      ? `still present after ${seconds} s, and alive again (last seen ${formatTime(now.lastSeenAlive)}): the service may keep it`
+      : `still present after ${seconds} s: the service may still be deleting it`;
+    return { collector: now ?? collector, reason };
+  });
+  return { deleted, remaining };
+}
+
+function resultTable(result: OfflineDeleteResult): string {
+  const rows = [
+    ...[...result.deleted].sort(byName).map((c) => [c.name, c.id, "deleted", ""]),
+    ...[...result.remaining]
+      .sort((a, b) => byName(a.collector, b.collector))
+      .map(({ collector, reason }) => [collector.name, collector.id, "NOT DELETED", reason]),
+  ];
+  return renderTable(["Collector", "ID", "Result", "Detail"], rows, [null, null, null, 70]);
+}
+
+export async function runOfflineDelete(
+  client: CollectorsClient,
+  options: OfflineDeleteOptions,
+  output: Output,
+): Promise<CommandResult<OfflineDeleteResult>> {
+  const days = options.days ?? DEFAULT_ALIVE_BEFORE_DAYS;
+  const result: OfflineDeleteResult = {
+    days,
+    listed: [],
+    confirmed: false,
+    deleted: [],
+    remaining: [],
+  };
+  let listed = await listOffline(client, days);
+  result.listed = listed;
+  if (listed.length === 0) {
+    output.out(`No Installed Collector was ${silentFor(days)}: nothing to delete.`);
+    return { result, exitCode: EXIT.ok };
+  }
+  output.out(offlineTable(listed));
+  output.out(
+    `These ${plural(listed.length, "Installed Collector")} (${silentFor(days)}) will be deleted, with their sources.`,
+  );
+
+  if (!options.yes) {
+    if (!output.confirm) {
+      output.err(
+        "error: not deleting without confirmation, and there is no terminal to ask on. Check the list above, then run again with --yes.",
+      );
+      return { result, exitCode: EXIT.usage };
+    }
+    if (!(await output.confirm(`Delete these ${plural(listed.length, "collector")}?`))) {
+      output.out("Nothing was deleted.");
+      return { result, exitCode: EXIT.failed };
+    }
+    // Time passed while asking: the service deletes by rule, so make sure the rule still
+    // matches exactly what was confirmed (and nothing more) before starting.
+    const now = await listOffline(client, days);
+    const confirmedIds = new Set(listed.map((c) => c.id));
+    const added = now.filter((c) => !confirmedIds.has(c.id));
+    if (added.length > 0) {
+      output.err(
+        `error: ${plural(added.length, "more collector")} went offline while you were asked (${added
+          .map((c) => c.name)
+          .join(
+            ", ",
+          )}); the deletion would take them too. Nothing was deleted: run again to review.`,
+      );
+      return { result, exitCode: EXIT.failed };
+    }
+    const nowIds = new Set(now.map((c) => c.id));
+    const back = listed.filter((c) => !nowIds.has(c.id));
+    if (back.length > 0) {
+      output.err(`note: no longer offline, so not deleted: ${back.map((c) => c.name).join(", ")}`);
+    }
+    listed = now;
+    result.listed = listed;
+  }
+  result.confirmed = true;
+
+  const { message } = await client.collectors.deleteOffline({ aliveBeforeDays: days });
+  result.serviceMessage = message;
+  output.err(
+    `Deletion started${message ? ` (the service: ${message})` : ""}; checking that each collector is gone…`,
+  );
+  const checked = await waitUntilGone(client, listed, {
+    waitMs: options.waitMs ?? OFFLINE_DEFAULTS.waitMs,
+    checkEveryMs: options.checkEveryMs ?? OFFLINE_DEFAULTS.checkEveryMs,
+  });
+  result.deleted = checked.deleted;
+  result.remaining = checked.remaining;
+
+  output.out(resultTable(result));
+  if (result.remaining.length === 0) {
+    output.out(`Deleted ${plural(result.deleted.length, "collector")}.`);
+    return { result, exitCode: EXIT.ok };
+  }
+  output.out(
+    `Deleted ${plural(result.deleted.length, "collector")}; ${result.remaining.length} still present. ` +
+      `Check again with: collectors offline list --days ${days}`,
+  );
+  return { result, exitCode: EXIT.failed };
+}
+
+function dayCount(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new InvalidArgumentError("give a whole number of days, 1 or more.");
+  }
+  return n;
+}
+
+const DAYS_HELP = `collectors last seen alive more than this many days ago (the service's default: ${DEFAULT_ALIVE_BEFORE_DAYS}; minimum 1)`;
+
+export function registerOffline(program: Command, io?: CommandIO): void {
+  const offline = program
+    .command("offline")
+    .description(
+      "Installed Collectors that have not been seen alive for days: list them, delete them.",
+    );
+
+  const list = offline
+    .command("list")
+    .description("List the Installed Collectors last seen alive more than N days ago.")
+    .option("--days <n>", DAYS_HELP, dayCount, DEFAULT_ALIVE_BEFORE_DAYS)
+    .option("--json", "print the collectors as JSON instead of a table");
+  addConnectionOptions(list).action(
+    commandAction<OfflineListOptions>(
+      (client, flags, output) => runOfflineList(client, flags, output),
+      io,
+    ),
+  );
+
+  const del = offline
+    .command("delete")
+    .description(
+      "Delete the Installed Collectors last seen alive more than N days ago: shows them, asks (unless --yes), starts the service's deletion and checks each one is gone.",
+    )
+    .option("--days <n>", DAYS_HELP, dayCount, DEFAULT_ALIVE_BEFORE_DAYS)
+    .option("--yes", "do not ask for confirmation (needed when there is no terminal)");
+  addConnectionOptions(del).action(
+    commandAction<OfflineDeleteOptions>(
+      (client, flags, output) => runOfflineDelete(client, flags, output),
+      io,
+    ),
+  );
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { runOfflineDelete, runOfflineList } from "../../cli/offline";
+import { countRequests, recorder, useEmulator } from "./harness";
+
+const DAY = 24 * 60 * 60_000;
+const QUICK = { checkEveryMs: 50, waitMs: 10_000 };
+
+describe("collectors offline", () => {
+  const ctx = useEmulator();
+
+  /**
+   * Three collectors silent for 3 days, two alive all along, a Hosted one, and one dead for
+   * only 31 minutes.
+   */
+  async function fleet() {
+    const dead = [
+      await ctx.control.register("dead-1"),
+      await ctx.control.register("dead-2"),
+      await ctx.control.register("dead-3"),
+    ];
+    await ctx.control.register("live-1", { autoHeartbeat: true });
+    await ctx.control.register("live-2", { autoHeartbeat: true });
+    await ctx.client().collectors.create({ name: "hosted-1" });
+    await ctx.control.advance(3 * DAY);
+    await ctx.control.register("recent-dead");
+    await ctx.control.advance(31 * 60_000);
+    return dead;
+  }
+
+  async function names(): Promise<string[]> {
+    return (await ctx.client().collectors.list()).map((c) => c.name).sort();
+  }
+
+  it("offline list shows exactly the collectors silent for more than N days", async () => {
+    const dead = await fleet();
+    const output = recorder();
+    const { result, exitCode } = await runOfflineList(ctx.client(), { days: 2 }, output);
+    expect(exitCode).toBe(0);
+    expect(result.collectors.map((c) => c.id).sort()).toEqual(dead.sort());
+    expect(output.text()).toContain("3 Installed Collectors last seen alive more than 2 days ago.");
+    for (const name of ["dead-1", "dead-2", "dead-3"]) expect(output.text()).toContain(name);
+    expect(output.text()).not.toContain("live-1");
+
+    const json = recorder();
+    await runOfflineList(ctx.client(), { days: 2, json: true }, json);
+    expect(
+      JSON.parse(json.text())
+        .map((c: { name: string }) => c.name)
+        .sort(),
+    ).toEqual(["dead-1", "dead-2", "dead-3"]);
+
+    const none = recorder();
+    await runOfflineList(ctx.client(), { days: 5 }, none);
+    expect(none.text()).toBe("No Installed Collector was last seen alive more than 5 days ago.");
+  });
+
+  it("offline delete --yes removes exactly the listed collectors and leaves Hosted and live ones", async () => {
+    const dead = await fleet();
+    const output = recorder();
+    const { result, exitCode } = await runOfflineDelete(
+      ctx.client(),
+      { days: 2, yes: true, ...QUICK },
+      output,
+    );
+    expect(exitCode).toBe(0);
+    expect(result.listed.map((c) => c.id).sort()).toEqual(dead.sort());
+    expect(result.deleted.map((c) => c.id).sort()).toEqual(dead.sort());
+    expect(result.remaining).toEqual([]);
+    expect(await names()).toEqual(["hosted-1", "live-1", "live-2", "recent-dead"]);
+    expect(output.text()).toContain("These 3 Installed Collectors");
+    expect(output.text()).toContain("Deleted 3 collectors.");
+    const log = await ctx.control.requests();
+    expect(countRequests(log, "DELETE")).toBe(1);
+    expect(countRequests(log, "DELETE", /\/collectors\/offline$/)).toBe(1);
+  });
+
+  it("refuses without --yes when there is no terminal to ask on: nothing deleted, exit 2", async () => {
+    await fleet();
+    const before = await names();
+    const output = recorder(); // no confirm(): not a terminal
+    const { exitCode, result } = await runOfflineDelete(ctx.client(), { days: 2 }, output);
+    expect(exitCode).toBe(2);
+    expect(result.confirmed).toBe(false);
+    expect(output.stderr.join("\n")).toMatch(/not deleting without confirmation.*--yes/);
+    expect(countRequests(await ctx.control.requests(), "DELETE")).toBe(0);
+    expect(await names()).toEqual(before);
+  });
+
+  it("asks, and a no deletes nothing", async () => {
+    await fleet();
+    const questions: string[] = [];
+    const output = recorder(async (q) => {
+      questions.push(q);
+      return false;
+    });
+    const { exitCode } = await runOfflineDelete(ctx.client(), { days: 2 }, output);
+    expect(questions).toEqual(["Delete these 3 collectors?"]);
+    expect(exitCode).toBe(1);
+    expect(output.text()).toContain("Nothing was deleted.");
+    expect(countRequests(await ctx.control.requests(), "DELETE")).toBe(0);
+  });
+
+  it("asks, and a yes deletes the listed ones", async () => {
+    const dead = await fleet();
+    const output = recorder(async () => true);
+    const { exitCode, result } = await runOfflineDelete(
+      ctx.client(),
+      { days: 2, ...QUICK },
+      output,
+    );
+    expect(exitCode).toBe(0);
+    expect(result.deleted.map((c) => c.id).sort()).toEqual(dead.sort());
+    expect(await names()).toEqual(["hosted-1", "live-1", "live-2", "recent-dead"]);
+  });
+
+  it("deletes nothing when more collectors went offline while it asked", async () => {
+    await fleet();
+    const before = await names();
+    const output = recorder(async () => {
+      await ctx.control.advance(2 * DAY); // recent-dead is now silent for 2 days too
+      return true;
+    });
+    const { exitCode } = await runOfflineDelete(ctx.client(), { days: 2, ...QUICK }, output);
+    expect(exitCode).toBe(1);
+    expect(output.stderr.join("\n")).toMatch(
+      /1 more collector went offline.*recent-dead.*Nothing was deleted/,
+    );
+    expect(countRequests(await ctx.control.requests(), "DELETE")).toBe(0);
+    expect(await names()).toEqual(before);
+  });
+
+  it("says so when there is nothing to delete", async () => {
+    await ctx.control.register("live", { autoHeartbeat: true });
+    const output = recorder();
+    const { exitCode } = await runOfflineDelete(ctx.client(), { yes: true }, output);
+    expect(exitCode).toBe(0);
+    expect(output.text()).toBe(
+      "No Installed Collector was last seen alive more than 100 days ago: nothing to delete.",
+    );
+  });
+});
