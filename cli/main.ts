@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from "./commander";
+import { registerFleet } from "./fleet";
 import { registerServe } from "./serve";
 
 /** The `collectors` command. Each subcommand lives in its own file and registers itself here. */
@@ -8,6 +9,7 @@ export function buildProgram(): Command {
     "Collector Management as code: the local service and fleet tools.",
   );
   registerServe(program);
+  registerFleet(program);
   return program;
 }
 

@@ -1,0 +1,148 @@
+// The commander wiring: flags and COLLECTORS_* variables reach the client, exit codes and
+// messages reach the caller. Commands run through a CommandIO that records instead of exiting.
+import { describe, expect, it } from "vitest";
+import { Command } from "../../cli/commander";
+import type { CommandIO } from "../../cli/fleet/action";
+import { registerFleet } from "../../cli/fleet/index";
+import { ACCESS_ID, ACCESS_KEY, type RecordedOutput, recorder, useEmulator } from "./harness";
+
+interface Run {
+  exitCode: number | undefined;
+  output: RecordedOutput;
+  commanderErrors: string;
+}
+
+async function collectors(args: string[], env: Record<string, string | undefined>): Promise<Run> {
+  const output = recorder();
+  const run: Run = { exitCode: undefined, output, commanderErrors: "" };
+  const io: CommandIO = {
+    output,
+    env,
+    setExitCode: (code) => {
+      run.exitCode = code;
+    },
+    onInterrupt: () => () => undefined,
+  };
+  const program = new Command("collectors").exitOverride().configureOutput({
+    writeErr: (text) => {
+      run.commanderErrors += text;
+    },
+    writeOut: () => undefined,
+  });
+  registerFleet(program, io);
+  try {
+    await program.parseAsync(args, { from: "user" });
+  } catch (error) {
+    run.exitCode = (error as { exitCode?: number }).exitCode ?? -1;
+  }
+  return run;
+}
+
+describe("the collectors command line", () => {
+  const ctx = useEmulator();
+  const env = () => ({
+    COLLECTORS_ACCESS_ID: ACCESS_ID,
+    COLLECTORS_ACCESS_KEY: ACCESS_KEY,
+    COLLECTORS_ENDPOINT: ctx.emu.url,
+  });
+
+  it("takes its configuration from the COLLECTORS_* variables", async () => {
+    await ctx.control.register("from-env", { autoHeartbeat: true });
+    const run = await collectors(["list", "--json"], env());
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.output.text()).map((c: { name: string }) => c.name)).toEqual([
+      "from-env",
+    ]);
+  });
+
+  it("flags win over the variables", async () => {
+    await ctx.control.register("from-flags", { autoHeartbeat: true });
+    const wrong = {
+      COLLECTORS_ACCESS_ID: "nobody",
+      COLLECTORS_ACCESS_KEY: "wrong",
+      COLLECTORS_DEPLOYMENT: "eu",
+    };
+    const args = [
+      "list",
+      "--access-id",
+      ACCESS_ID,
+      "--access-key",
+      ACCESS_KEY,
+      "--endpoint",
+      ctx.emu.origin,
+    ];
+    const run = await collectors(args, wrong);
+    expect(run.output.stderr).toEqual([]);
+    expect(run.exitCode).toBe(0);
+    expect(run.output.text()).toContain("from-flags");
+  });
+
+  it("says which setting is missing, exit 2, and never prints the key", async () => {
+    const run = await collectors(["list"], {
+      COLLECTORS_ENDPOINT: ctx.emu.url,
+      COLLECTORS_ACCESS_ID: ACCESS_ID,
+    });
+    expect(run.exitCode).toBe(2);
+    expect(run.output.stderr).toEqual([
+      "error: no access key: pass --access-key or set COLLECTORS_ACCESS_KEY",
+    ]);
+
+    const bad = await collectors(["list"], { ...env(), COLLECTORS_ACCESS_KEY: "not-the-key-123" });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.output.stderr.join("\n")).toMatch(/401/);
+    expect(bad.output.stderr.join("\n")).not.toContain("not-the-key-123");
+  });
+
+  it("upgrade: usage mistakes exit 2 before any change", async () => {
+    const none = await collectors(["upgrade", "--to", "latest"], env());
+    expect(none.exitCode).toBe(2);
+    expect(none.output.stderr[0]).toMatch(/--name <glob>.*--all-upgradable/);
+
+    const unknown = await collectors(["upgrade", "--to", "1.0-0", "--name", "x"], env());
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.output.stderr[0]).toMatch(
+      /--to 1\.0-0 is not a build the service offers; available: .*19\.470-4/,
+    );
+
+    const missing = await collectors(["upgrade", "--name", "x"], env());
+    expect(missing.commanderErrors).toMatch(/required option '--to <version>'/);
+    expect(missing.exitCode).toBe(1);
+    const log = await ctx.control.requests();
+    expect(log.filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("upgrade --name takes several globs, --dry-run --json prints the plan", async () => {
+    await ctx.control.register("web-1", { autoHeartbeat: true });
+    await ctx.control.register("db-1", { autoHeartbeat: true });
+    await ctx.control.register("cache-1", { autoHeartbeat: true });
+    const run = await collectors(
+      ["upgrade", "--to", "latest", "--name", "web-*", "db-?", "--dry-run", "--json"],
+      env(),
+    );
+    expect(run.exitCode).toBe(0);
+    const result = JSON.parse(run.output.text());
+    expect(
+      result.rows.map((r: { collector: { name: string } }) => r.collector.name).sort(),
+    ).toEqual(["db-1", "web-1"]);
+    expect(result.dryRun).toBe(true);
+  });
+
+  it("offline: --days is checked, and delete without a terminal needs --yes", async () => {
+    const zero = await collectors(["offline", "list", "--days", "0"], env());
+    expect(zero.commanderErrors).toMatch(/--days <n>.*whole number of days, 1 or more/);
+
+    await ctx.control.register("old");
+    await ctx.control.advance(2 * 24 * 60 * 60_000);
+    const refused = await collectors(["offline", "delete", "--days", "1"], env());
+    expect(refused.exitCode).toBe(2);
+    expect(refused.output.text()).toContain("old");
+    const list = await collectors(["offline", "list", "--days", "1", "--json"], env());
+    expect(JSON.parse(list.output.text())).toHaveLength(1);
+  });
+
+  it("--verbose logs each exchange to stderr", async () => {
+    const run = await collectors(["list", "--verbose"], env());
+    expect(run.exitCode).toBe(0);
+    expect(run.output.stderr.some((l) => /^GET \/collectors\S* 200 \d+ms$/.test(l))).toBe(true);
+  });
+});

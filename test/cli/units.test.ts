@@ -1,0 +1,140 @@
+// The pure parts: name globs, build resolution, skip reasons, how a refused start is read.
+import { describe, expect, it } from "vitest";
+import { globToRegExp, nameMatcher } from "../../cli/fleet/glob";
+import { UsageError } from "../../cli/fleet/output";
+import { renderTable } from "../../cli/fleet/table";
+import { resolveTarget, skipReason } from "../../cli/fleet/upgrade-plan";
+import { startRefusal } from "../../cli/fleet/upgrade-run";
+import { ApiError, type Collector, NetworkError } from "../../provider/api";
+
+const TARGETS = [
+  { version: "19.403-1", latest: false },
+  { version: "19.470-4", latest: true },
+];
+
+function installed(extra: Partial<Collector> = {}): Collector {
+  return {
+    id: 1,
+    name: "web-1",
+    collectorType: "Installable",
+    collectorVersion: "19.403-1",
+    alive: true,
+    ...extra,
+  } as Collector;
+}
+
+describe("name globs", () => {
+  it.each([
+    ["web-*", "web-01", true],
+    ["web-*", "web-", true],
+    ["web-*", "db-01", false],
+    ["web-?", "web-1", true],
+    ["web-?", "web-10", false],
+    ["web-[0-4]", "web-3", true],
+    ["web-[!0-4]", "web-3", false],
+    ["web-[!0-4]", "web-7", true],
+    ["*.example.com", "a.example.com", true],
+    ["*.example.com", "axexample.com", false],
+    ["team/*", "team/web", true],
+    ["exact name", "exact name", true],
+    ["exact name", "exact names", false],
+    ["Web-*", "web-1", false],
+    ["a+b(c)", "a+b(c)", true],
+    ["[unclosed", "[unclosed", true],
+  ])("%s matches %s: %s", (pattern, name, expected) => {
+    expect(globToRegExp(pattern).test(name)).toBe(expected);
+  });
+
+  it("reports the patterns that matched nothing", () => {
+    const matcher = nameMatcher(["web-*", "db-*", "none-*"]);
+    expect(["web-1", "db-2", "cache"].filter((n) => matcher.matches(n))).toEqual(["web-1", "db-2"]);
+    expect(matcher.unmatched()).toEqual(["none-*"]);
+  });
+});
+
+describe("the target build", () => {
+  it("resolves latest through the build targets", () => {
+    expect(resolveTarget("latest", TARGETS)).toBe("19.470-4");
+    expect(resolveTarget("19.403-1", TARGETS)).toBe("19.403-1");
+  });
+
+  it("refuses a build the service does not offer, listing those it does", () => {
+    expect(() => resolveTarget("20.0-1", TARGETS)).toThrow(UsageError);
+    expect(() => resolveTarget("20.0-1", TARGETS)).toThrow(/available: 19\.403-1, 19\.470-4/);
+    expect(() => resolveTarget("latest", [{ version: "1", latest: false }])).toThrow(
+      /no build as latest/,
+    );
+  });
+});
+
+describe("skip reasons", () => {
+  it("Hosted, already at the build, not alive; none for an upgradable one", () => {
+    expect(
+      skipReason(installed({ collectorType: "Hosted", collectorVersion: "" }), "19.470-4"),
+    ).toMatch(/^Hosted/);
+    expect(skipReason(installed({ collectorVersion: "19.470-4" }), "19.470-4")).toBe(
+      "already runs 19.470-4",
+    );
+    expect(skipReason(installed({ alive: false, lastSeenAlive: 0 }), "19.470-4")).toBe(
+      "not alive (last seen 1970-01-01 00:00 UTC): the service upgrades running collectors only",
+    );
+    expect(skipReason(installed(), "19.470-4")).toBeUndefined();
+    // A downgrade is a move like any other.
+    expect(skipReason(installed({ collectorVersion: "19.470-4" }), "19.403-1")).toBeUndefined();
+  });
+});
+
+describe("a refused start", () => {
+  const refusal = (code: string, message: string) =>
+    new ApiError({
+      status: 400,
+      code,
+      serviceMessage: message,
+      method: "POST",
+      path: "/collectors/upgrades",
+    });
+
+  it("is a skip when the collector's state explains it, with the service's words", () => {
+    expect(startRefusal(refusal("collector.not.alive", "The Collector is not running."))).toEqual({
+      state: "skipped",
+      reason: "not alive: The Collector is not running. (collector.not.alive)",
+    });
+    expect(startRefusal(refusal("collector.in.upgrading", "Busy."))).toMatchObject({
+      state: "skipped",
+      reason: expect.stringMatching(/^already being upgraded/),
+    });
+    expect(startRefusal(refusal("collector.type.invalid", "Hosted."))).toMatchObject({
+      state: "skipped",
+    });
+  });
+
+  it("is a failure otherwise, and a lost answer says the task may have started", () => {
+    expect(startRefusal(refusal("collector.version.invalid", "Bad version."))).toEqual({
+      state: "failed",
+      message: "the service refused the upgrade: Bad version. (collector.version.invalid)",
+    });
+    const lost = new NetworkError("connection-reset", {
+      method: "POST",
+      path: "/collectors/upgrades",
+    });
+    expect(startRefusal(lost)).toMatchObject({
+      state: "failed",
+      message: expect.stringMatching(/the task may have started/),
+    });
+  });
+});
+
+describe("tables", () => {
+  it("wrap a capped column on word boundaries and stay no wider than needed", () => {
+    const text = renderTable(["A", "Detail"], [["x", "one two three four five six"]], [null, 14]);
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("┌───┬──────────────┐");
+    expect(lines.filter((l) => l.startsWith("│ x"))).toHaveLength(1);
+    expect(lines.slice(3, 6)).toEqual([
+      "│ x │ one two      │",
+      "│   │ three four   │",
+      "│   │ five six     │",
+    ]);
+    expect(renderTable(["A"], [["short"]], [40]).split("\n")[0]).toBe("┌───────┐");
+  });
+});
