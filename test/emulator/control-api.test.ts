@@ -1,8 +1,10 @@
 // Conformance of the control API (contract and issue 3): Installed Collector registration,
 // heartbeats, the virtual clock with the spec's timers (alive false after 30 minutes without a
 // heartbeat, ephemeral deletion after 12 hours), the request log and reset.
+import { networkInterfaces } from "node:os";
 import { describe, expect, it } from "vitest";
 import { expectError, expectOk } from "../helpers/envelope";
+import { call } from "../helpers/http";
 import { BACKENDS, createHosted, ids, MANAGER, useEmulator } from "./harness";
 
 const MIN = 60_000;
@@ -197,3 +199,46 @@ describe.each(BACKENDS)("control API ($name store)", (backend) => {
     });
   });
 });
+
+/** A non-loopback IPv4 address of this machine, if it has one. */
+function externalAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i?.family === "IPv4" && !i.internal)?.address;
+}
+
+const external = externalAddress();
+
+describe.skipIf(external === undefined).each(BACKENDS)(
+  "control API off loopback ($name store)",
+  (backend) => {
+    const ctx = useEmulator(backend, { host: "0.0.0.0" });
+
+    it("answers the control API only on loopback, the API everywhere", async () => {
+      const port = new URL(ctx.origin).port;
+      const remote = `http://${external}:${port}`;
+      const res = await call(`${remote}/_emulator/clock`, {
+        method: "POST",
+        body: { advanceMs: 1000 },
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      const reg = await call(`${remote}/_emulator/installed-collectors`, {
+        method: "POST",
+        body: {
+          name: "x",
+          collectorVersion: "1",
+          osName: "L",
+          osVersion: "1",
+          osArch: "a",
+          ephemeral: false,
+        },
+      });
+      expect(reg.status).toBeGreaterThanOrEqual(400);
+      expect(
+        expectOk(await call(`${remote}/api/v1/collectors`, { auth: MANAGER })).collectors,
+      ).toEqual([]);
+      expect((await ctx.control.call("/clock")).status).toBe(200);
+    });
+  },
+);
