@@ -16,41 +16,33 @@ export const RUNTIME_MODULE = "pulumi-collectors/resources/runtime";
 
 const shims = new Map<string, dynamic.ResourceProvider>();
 
+/**
+ * One provider method: loads the runtime relative to the program's folder at call time and hands
+ * it the call. What it captures (`kind`, `method`) is all the serialized text holds; the module
+ * name is a literal because a reference to an exported constant compiles to `exports.…`, which
+ * would drag this whole module into the state.
+ */
+function forward(kind: string, method: string) {
+  return (...args: unknown[]) =>
+    require("node:module")
+      .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+      .dispatch(kind, method, args);
+}
+
 /** The serializable provider of a resource kind; one object per kind, so Pulumi's cache works. */
 export function providerShim(kind: string): dynamic.ResourceProvider {
   let shim = shims.get(kind);
-  if (shim) return shim;
-  // Each method repeats the load: the serialized text may capture only `kind`.
-  shim = {
-    configure: (req) =>
-      require("node:module")
-        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
-        .dispatch(kind, "configure", [req]),
-    check: (olds, news) =>
-      require("node:module")
-        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
-        .dispatch(kind, "check", [olds, news]),
-    diff: (id, olds, news) =>
-      require("node:module")
-        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
-        .dispatch(kind, "diff", [id, olds, news]),
-    create: (inputs) =>
-      require("node:module")
-        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
-        .dispatch(kind, "create", [inputs]),
-    read: (id, props) =>
-      require("node:module")
-        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
-        .dispatch(kind, "read", [id, props]),
-    update: (id, olds, news) =>
-      require("node:module")
-        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
-        .dispatch(kind, "update", [id, olds, news]),
-    delete: (id, props) =>
-      require("node:module")
-        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
-        .dispatch(kind, "delete", [id, props]),
-  };
-  shims.set(kind, shim);
+  if (!shim) {
+    shim = {
+      configure: forward(kind, "configure"),
+      check: forward(kind, "check"),
+      diff: forward(kind, "diff"),
+      create: forward(kind, "create"),
+      read: forward(kind, "read"),
+      update: forward(kind, "update"),
+      delete: forward(kind, "delete"),
+    };
+    shims.set(kind, shim);
+  }
   return shim;
 }
