@@ -129,7 +129,7 @@ function resultTable(result: OfflineDeleteResult): string {
       .sort((a, b) => byName(a.collector, b.collector))
       .map(({ collector, reason }) => [collector.name, collector.id, "NOT DELETED", reason]),
   ];
-  return renderTable(["Collector", "ID", "Result", "Detail"], rows, [null, null, null, 70]);
+  return renderTable(["Collector", "ID", "Result", "Detail"], rows, [null, null, null, 60]);
 }
 
 export async function runOfflineDelete(
@@ -189,6 +189,10 @@ export async function runOfflineDelete(
     }
     listed = now;
     result.listed = listed;
+    if (listed.length === 0) {
+      output.out("None of them is offline any more: nothing was deleted.");
+      return { result, exitCode: EXIT.ok };
+    }
   }
   result.confirmed = true;
 

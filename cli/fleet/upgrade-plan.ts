@@ -53,8 +53,7 @@ export function resolveTarget(to: string, targets: BuildTarget[]): string {
 
 /** Why a collector will not be upgraded to `target`, judged from the collector list; or undefined. */
 export function skipReason(collector: Collector, target: string): string | undefined {
-  if (isHosted(collector))
-    return "Hosted collector: only Installed Collectors run collector software";
+  if (isHosted(collector)) return "Hosted: only Installed Collectors can be upgraded";
   if (collector.collectorVersion === target) return `already runs ${target}`;
   if (collector.alive === false) {
     return `not alive (last seen ${formatTime(collector.lastSeenAlive)}): the service upgrades running collectors only`;

@@ -82,7 +82,7 @@ export function upgradeTable(rows: readonly UpgradeRow[], target: string): strin
     null,
     null,
     null,
-    70,
+    60,
   ]);
 }
 

@@ -129,6 +129,35 @@ describe("collectors offline", () => {
     expect(await names()).toEqual(before);
   });
 
+  it("leaves out collectors that came back while it asked", async () => {
+    const [first, ...others] = await fleet();
+    const output = recorder(async () => {
+      await ctx.control.call(`/collectors/${first}/heartbeat`, "POST");
+      return true;
+    });
+    const { exitCode, result } = await runOfflineDelete(
+      ctx.client(),
+      { days: 2, ...QUICK },
+      output,
+    );
+    expect(exitCode).toBe(0);
+    expect(output.stderr).toContain("note: no longer offline, so not deleted: dead-1");
+    expect(result.deleted.map((c) => c.id).sort()).toEqual(others.sort());
+    expect(await names()).toEqual(["dead-1", "hosted-1", "live-1", "live-2", "recent-dead"]);
+
+    // All of them back: nothing to delete, no DELETE sent.
+    const again = recorder(async () => {
+      const installed = await ctx.client().collectors.list({ filter: "installed" });
+      for (const c of installed) await ctx.control.call(`/collectors/${c.id}/heartbeat`, "POST");
+      return true;
+    });
+    await ctx.control.advance(3 * DAY);
+    const { exitCode: code } = await runOfflineDelete(ctx.client(), { days: 2, ...QUICK }, again);
+    expect(code).toBe(0);
+    expect(again.text()).toContain("None of them is offline any more: nothing was deleted.");
+    expect(countRequests(await ctx.control.requests(), "DELETE")).toBe(1);
+  });
+
   it("says so when there is nothing to delete", async () => {
     await ctx.control.register("live", { autoHeartbeat: true });
     const output = recorder();
