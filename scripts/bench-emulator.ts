@@ -152,7 +152,8 @@ async function main(): Promise<void> {
   const worker = new Worker(__filename, { workerData: { role: "server" } });
   const targets = await new Promise<Targets>((resolve) => worker.once("message", resolve));
   const runs: Result[] = [];
-  const warmup = { ...options, requests: Math.min(500, options.requests), seconds: 2 };
+  // Enough warm-up for the JIT to settle before each measured run.
+  const warmup = { ...options, requests: Math.min(3000, options.requests), seconds: 3 };
   const run = async (
     name: string,
     origin: string,
@@ -175,6 +176,12 @@ async function main(): Promise<void> {
   // The bare route runs first and last: the spread between the two shows the machine's noise.
   const bare = () =>
     run("bare Fastify GET /bare/:id", targets.bare, (i) => ({ method: "GET", path: `/bare/${i}` }));
+  // Warm the load generator itself (undici, this thread's JIT) before the first measured run.
+  await measure("warm-up", targets.bare, (i) => ({ method: "GET", path: `/bare/${i}` }), {
+    ...options,
+    requests: 10_000,
+    seconds: 5,
+  });
   await bare();
   for (const store of ["memory", "disk"] as const) {
     const { cookie, id } = await prepare(targets[store]);

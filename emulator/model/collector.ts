@@ -97,6 +97,6 @@ export function renderCollector(doc: CollectorDoc, now: number): Record<string, 
     cutoffTimestamp: doc.cutoffTimestamp,
     cutoffRelativeTime: doc.cutoffRelativeTime,
   };
-  for (const key of Object.keys(view)) if (view[key] === undefined) delete view[key];
-  return view;
+  // Rebuilt rather than `delete`d from: deleting keys turns objects into slow dictionaries.
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined));
 }
