@@ -53,6 +53,50 @@ export interface EntityApi {
 
 export type Action = "create" | "adopt" | "update" | "delete";
 
+/** What a kind's afterWrite gets: the object as just written (or read, when nothing was sent). */
+export interface AfterWrite {
+  client: CollectorsClient;
+  api: EntityApi;
+  id: string;
+  inputs: Inputs;
+  found: Found;
+  action: "create" | "adopt" | "update";
+  /** The state before an update (its outputs); undefined on create and adoption. */
+  olds?: JsonObject;
+}
+
+/**
+ * Thrown by a kind's afterWrite when it fails after the object was written: `found` is the object
+ * as it now is, which the engine then records as the resource's state (a partial failure).
+ */
+export class AfterWriteError extends Error {
+  constructor(
+    message: string,
+    readonly found?: Found,
+  ) {
+    super(message);
+    this.name = "AfterWriteError";
+  }
+}
+
+/**
+ * A failure after the object was written. The dynamic-provider host turns an error carrying `id`
+ * and `properties` into the engine's partial failure: the resource keeps these outputs (the
+ * object as it now is, with its new ETag) and the operation is reported as failed with the
+ * message, so the next `pulumi up` starts from the truth and tries the rest again.
+ */
+export class PartialFailure extends Error {
+  readonly reasons: string[];
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: JsonObject,
+  ) {
+    super(message);
+    this.name = "PartialFailure";
+    this.reasons = [message];
+  }
+}
 export interface EntityKind {
   /** The resource's name: "HostedCollector", "HttpSource". */
   kind: string;
@@ -87,13 +131,12 @@ export interface EntityKind {
    * Runs after a create, adoption or update has written the object, for what a PUT cannot do
    * (fields marked notSent); returns the object as it then is.
    */
-  afterWrite?(step: {
-    client: CollectorsClient;
-    api: EntityApi;
-    id: string;
-    inputs: Inputs;
-    found: Found;
-  }): Promise<Found>;
+  afterWrite?(step: AfterWrite): Promise<Found>;
+  /**
+   * Why a change is refused outright (an adopted Installed Collector pointed at another one), if
+   * it is; diff fails with this message. No HTTP.
+   */
+  refuseChange?(id: string, olds: JsonObject, news: Inputs): string | undefined;
   /** A kind-specific message for an API error (a collector in Json mode), if any. */
   translate?(
     error: unknown,
@@ -162,12 +205,38 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
     api: EntityApi,
     inputs: Inputs,
     written: Found,
+    action: AfterWrite["action"],
+    olds?: JsonObject,
   ) => {
     const id = String(written.entity.id);
-    const found = def.afterWrite
-      ? await def.afterWrite({ client, api, id, inputs, found: written })
-      : written;
-    return outputs(found, await withEtag(api, found), managedKeys(specs, inputs), inputs);
+    const keys = managedKeys(specs, inputs);
+    if (!def.afterWrite) return outputs(written, await withEtag(api, written), keys, inputs);
+    let found: Found;
+    try {
+      found = await def.afterWrite({
+        client,
+        api,
+        id,
+        inputs,
+        found: written,
+        action,
+        ...(olds ? { olds } : {}),
+      });
+    } catch (error) {
+      const now = (error instanceof AfterWriteError && error.found) || written;
+      const message = error instanceof Error ? error.message : String(error);
+      let etag: string | undefined;
+      try {
+        etag = await withEtag(api, now);
+      } catch {
+        etag = now.etag; // the next update then reads a fresh one (412 path)
+      }
+      const properties = outputs(now, etag, keys, inputs);
+      // The host reads the provider of later operations from the outputs: keep it there.
+      if (typeof inputs.__provider === "string") properties.__provider = inputs.__provider;
+      throw new PartialFailure(message, id, properties);
+    }
+    return outputs(found, await withEtag(api, found), keys, inputs);
   };
 
   async function adopt(
@@ -177,6 +246,9 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
   ): Promise<dynamic.CreateResult> {
     const target = inputs.adopt as { id?: unknown; name?: unknown };
     const where = def.scope(inputs);
+    const orElse = def.notCreatable
+      ? `. ${def.notCreatable}`
+      : ", or create a new one by removing `adopt`.";
     let found: Found | undefined;
     if (!isUnset(target.id)) {
       try {
@@ -187,7 +259,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
       if (!found) {
         throw new Error(
           `Cannot adopt into ${def.kind}: ${where} has nothing with id ${String(target.id)}. ` +
-            "Check adopt.id, or create a new one by removing `adopt`.",
+            `Check adopt.id${orElse}`,
         );
       }
     } else {
@@ -196,7 +268,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
       if (!found) {
         throw new Error(
           `Cannot adopt into ${def.kind}: ${where} has nothing named ${JSON.stringify(name)}. ` +
-            "Check adopt.name (names are case-sensitive), or create a new one by removing `adopt`.",
+            `Check adopt.name (names are case-sensitive)${orElse}`,
         );
       }
     }
@@ -217,7 +289,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
         throw fail(error, "adopt", label(found.entity, id), inputs);
       }
     }
-    return { id, outs: await finish(client, api, inputs, found) };
+    return { id, outs: await finish(client, api, inputs, found, "adopt") };
   }
 
   async function createNew(
@@ -230,9 +302,9 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
     // After an attempt that may have created the object, a duplicate name may be our own.
     let ambiguous = false;
     for (let attempt = 0; ; attempt++) {
+      let found: Found;
       try {
-        const found = await api.create(body);
-        return { id: String(found.entity.id), outs: await finish(client, api, inputs, found) };
+        found = await api.create(body);
       } catch (error) {
         if (isApiError(error, "duplicate-name")) {
           return takeOver(client, api, inputs, desired, ambiguous);
@@ -244,6 +316,11 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
         }
         throw fail(error, "create", label(inputs), inputs);
       }
+      // Outside the retry: what follows the create must never create a second object.
+      return {
+        id: String(found.entity.id),
+        outs: await finish(client, api, inputs, found, "create"),
+      };
     }
   }
 
@@ -263,7 +340,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
     const differs = differences(desired, found.entity, inputs);
     if (ambiguous && !wrong && differs.length === 0) {
       // The earlier attempt did create it; its answer was lost on the way back.
-      return { id, outs: await finish(client, api, inputs, found) };
+      return { id, outs: await finish(client, api, inputs, found, "create") };
     }
     const diff = wrong ? [wrong] : differs;
     throw new Error(duplicateMessage(label(inputs), def.scope(inputs), id, ambiguous ? diff : []));
@@ -279,14 +356,16 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
         { ...rules, label: rules.label ?? def.kind, specs: { ...specs, ...def.controls } },
         inputs,
       );
-      if (isUnset(inputs.name) && isUnset(inputs.adopt)) {
+      if (isUnset(inputs.name) && isUnset(inputs.adopt) && !def.notCreatable) {
         failures.push({ property: "name", reason: `name is required for ${def.kind}` });
       }
       if (failures.length === 0) def.normalize?.(inputs);
       return { inputs, failures };
     },
 
-    async diff(_id, olds, news) {
+    async diff(id, olds, news) {
+      const refused = def.refuseChange?.(id, olds, news);
+      if (refused) throw new Error(refused);
       const { updates, replaces } = diffFields(specs, olds, news);
       replaces.push(...(def.replaces?.(olds, news) ?? []));
       refuseAdoptedReplacement(def.kind, news, replaces);
@@ -347,6 +426,17 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
       const resource = label({ name }, id);
       const state = isObject(olds.unmanaged) ? olds.unmanaged : {};
       let found: Found;
+      const { updates } = diffFields(specs, olds, news);
+      if (updates.length > 0 && updates.every((key) => specs[key]?.notSent)) {
+        // Only what the kind applies after a write changed (an Installed Collector's version):
+        // nothing to PUT; one GET gives afterWrite the object as it is now.
+        try {
+          found = await api.get(id);
+        } catch (error) {
+          throw fail(error, "update", resource, news);
+        }
+        return { outs: await finish(client, api, news, found, "update", olds) };
+      }
       try {
         if (typeof olds.etag !== "string") throw new MissingEtag();
         found = await api.update(id, body(state), olds.etag);
@@ -375,7 +465,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
           throw new Error(conflictMessage(resource));
         }
       }
-      return { outs: await finish(client, api, news, found) };
+      return { outs: await finish(client, api, news, found, "update", olds) };
     },
 
     async delete(id, props) {
