@@ -2,7 +2,13 @@
 
 export { HostedCollector, type HostedCollectorArgs } from "./collectors/hostedCollector";
 export type { Adopt } from "./core/adopt";
+export * from "./fleetFunctions";
 export * from "./functions";
+export {
+  InstalledCollector,
+  type InstalledCollectorArgs,
+} from "./installed/installedCollector";
+export { compareVersions, latest } from "./installed/version";
 export type { DateFormat, SourceCommonArgs, SourceFilter } from "./sources/base";
 export { CloudSyslogSource, type CloudSyslogSourceArgs } from "./sources/cloudSyslogSource";
 export { DockerLogSource, type DockerLogSourceArgs } from "./sources/dockerLogSource";

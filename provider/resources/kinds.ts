@@ -4,6 +4,7 @@ import { COLLECTOR_FIELDS } from "./collectors/fields";
 import { collectorKind } from "./collectors/kind";
 import { type EntityKind, entityLifecycle } from "./core/entity";
 import type { Lifecycle } from "./core/lifecycle";
+import { installedCollectorKind } from "./installed/kind";
 import { sourceKind } from "./sources/kind";
 import { SOURCE_TYPES, type SourceType } from "./sources/types";
 
@@ -30,6 +31,7 @@ export type TypedSourceKind = keyof typeof TYPED_SOURCES;
 export const ENTITY_KINDS: Readonly<Record<string, () => EntityKind>> = {
   HostedCollector: () =>
     collectorKind({ kind: "HostedCollector", collectorType: "Hosted", specs: COLLECTOR_FIELDS }),
+  InstalledCollector: installedCollectorKind,
   Source: () => sourceKind({ kind: "Source" }),
   ...Object.fromEntries(
     Object.entries(TYPED_SOURCES).map(([kind, type]) => [

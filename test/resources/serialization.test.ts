@@ -41,6 +41,7 @@ beforeAll(async () => {
   const collectorId = 1;
   const made = [
     new resources.HostedCollector("c", { description: "d" }),
+    new resources.InstalledCollector("ic", { adopt: { name: "web-01.prod" }, version: "19.470-4" }),
     new resources.Source("s", { collectorId, sourceType: "Universal" }),
     new resources.HttpSource("h", { collectorId }),
     new resources.CloudSyslogSource("cs", { collectorId }),
