@@ -1,0 +1,32 @@
+// Sources on an Installed Collector: the collector runs on a host (installed there, not created
+// by Pulumi); the program finds it by name and manages what it collects.
+import * as pulumi from "@pulumi/pulumi";
+import * as collectors from "pulumi-collectors";
+
+const config = new pulumi.Config();
+const host = collectors.getCollectorOutput({ name: config.get("collectorName") ?? "web-01.prod" });
+const collectorId = host.apply((c) => c.id);
+
+const appLogs = new collectors.LocalFileSource("app-logs", {
+  collectorId,
+  category: "prod/web/app",
+  pathExpression: "/var/log/app/*.log",
+  denylist: ["/var/log/app/*.gz"],
+});
+
+const metrics = new collectors.SystemStatsSource("host-metrics", {
+  collectorId,
+  category: "prod/web/metrics",
+  interval: 60_000,
+});
+
+const syslog = new collectors.SyslogSource("syslog", {
+  collectorId,
+  category: "prod/web/syslog",
+  protocol: "UDP",
+  port: 514,
+});
+
+export { collectorId };
+export const collectorVersion = host.apply((c) => c.collectorVersion ?? "");
+export const sourceIds = [appLogs.id, metrics.id, syslog.id];
