@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command } from "./commander";
+import { registerDemo } from "./demo";
 import { registerFleet } from "./fleet";
 import { registerServe } from "./serve";
 
@@ -10,6 +11,7 @@ export function buildProgram(): Command {
   );
   registerServe(program);
   registerFleet(program);
+  registerDemo(program);
   return program;
 }
 
