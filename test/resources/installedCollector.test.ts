@@ -52,7 +52,7 @@ const methods = async () => (await service.requests()).map((r) => `${r.method} $
 
 /** Moves the service's clock through a task's steps (0 → 1 → 6 → 2), waiting for each line. */
 async function driveTask() {
-  await progress.waitFor(/task \d+ started/);
+  await progress.waitFor(/task \d+ requested/);
   await ctl.advance(6_000);
   await progress.waitFor(/\(status 1\)/);
   await ctl.advance(5_000);
@@ -327,7 +327,7 @@ describe("InstalledCollector version", () => {
     expect(statuses).toEqual(["0", "1", "6", "2"]);
     expect(lasting[0]?.message).toMatch(
       new RegExp(
-        `^InstalledCollector "web-01" \\(id ${host.id}\\): upgrade from ${OLD} to ${NEW}: task \\d+ started$`,
+        `^InstalledCollector "web-01" \\(id ${host.id}\\): upgrade from ${OLD} to ${NEW}: task \\d+ requested$`,
       ),
     );
     expect(lasting.at(-1)?.message).toMatch(
@@ -454,7 +454,7 @@ describe("InstalledCollector version", () => {
     const { id, outs } = await adopt({ adopt: { id: host.id }, version: OLD });
     await ctl.nextUpgrade(host.id, "hang");
     const updated = rejection(collector.update(id, outs, { adopt: { id: host.id }, version: NEW }));
-    await progress.waitFor(/task \d+ started/);
+    await progress.waitFor(/task \d+ requested/);
     await ctl.advance(11_000);
     await progress.waitFor(/\(status 6\)/);
     await ctl.advance(30 * 60_000);

@@ -157,7 +157,7 @@ async function runTask(
   } catch (error) {
     throw new AfterWriteError(refusalMessage(error, move, found.entity), found);
   }
-  await say(move, `${move.change}: task ${taskId} started`);
+  await say(move, `${move.change}: task ${taskId} requested`);
   const task = await follow(client, taskId, move, timeout, found);
   // The task changed the collector (and its ETag): read it as it now is.
   let now: Found;

@@ -13,7 +13,8 @@ export const versionSchema = z
         code: "custom",
         message:
           'version must be a concrete build such as "19.470-4", not "latest": pick the newest with ' +
-          "`latest(await getUpgradeTargets())`, so the stack records which build it runs",
+          "`latest(await getUpgradeTargets())` or `getUpgradeTargetsOutput().apply(latest)`, so the " +
+          "stack records which build it runs",
       });
     } else if (!BUILD.test(value)) {
       ctx.addIssue({
