@@ -1,0 +1,145 @@
+// The examples, run the way their READMEs say, with the real engine against the local service:
+// the root Pulumi.yaml (which runs examples/basic), both stacks of examples/environments, and
+// examples/installed on a registered Installed Collector.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Json } from "../helpers/http";
+import {
+  changes,
+  example,
+  type PulumiWorkspace,
+  previewJson,
+  ROOT,
+  Service,
+  shape,
+  workspaceFor,
+} from "../helpers/pulumi";
+
+const MINUTE = 60_000;
+
+let service: Service;
+const workspaces: PulumiWorkspace[] = [];
+
+async function workspace(...args: Parameters<typeof workspaceFor>): Promise<PulumiWorkspace> {
+  const ws = await workspaceFor(...args);
+  workspaces.push(ws);
+  return ws;
+}
+
+beforeAll(async () => {
+  service = await Service.start();
+}, 30 * MINUTE);
+
+afterAll(async () => {
+  for (const ws of workspaces) ws.dispose();
+  await service?.close();
+});
+
+describe("examples", () => {
+  it(
+    "the root Pulumi.yaml runs examples/basic",
+    async () => {
+      const ws = await workspace(service, ROOT);
+      const preview = await previewJson(ws);
+      expect(changes(preview)).toEqual([
+        "create collectors-basic-dev",
+        "create events",
+        "create syslog",
+        "create web",
+      ]);
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "environments: dev and prod plan different settings from their stack files",
+    async () => {
+      const dir = example("environments");
+      const plans: Record<string, Record<string, Json>> = {};
+      for (const stack of ["dev", "prod"]) {
+        // The stack files alone: prod's names the EU deployment, and a preview makes no API
+        // call, so it needs neither that deployment nor credentials.
+        const ws = await workspace(service, dir, {
+          stack,
+          stackConfig: join(dir, `Pulumi.${stack}.yaml`),
+          connect: false,
+        });
+        const preview = await previewJson(ws);
+        plans[stack] = Object.fromEntries(
+          preview.steps.filter((s) => s.op === "create").map((s) => [s.name, s.inputs]),
+        );
+      }
+      expect(plans.dev?.apps).toMatchObject({
+        name: "dev-apps",
+        category: "dev/apps",
+        timeZone: "UTC",
+        fields: { environment: "dev" },
+      });
+      expect(plans.prod?.apps).toMatchObject({
+        name: "prod-apps",
+        category: "prod/apps",
+        timeZone: "Europe/Berlin",
+        fields: { environment: "prod" },
+      });
+      expect(Object.keys(plans.dev ?? {}).sort()).toEqual([
+        "apps",
+        "checkout",
+        "collectors-environments-dev",
+        "search",
+      ]);
+      expect(plans.prod?.payments).toMatchObject({
+        name: "prod-payments",
+        category: "prod/apps/payments",
+      });
+      expect(plans.dev?.search?.filters).toHaveLength(1);
+      expect(plans.prod?.search?.filters).toEqual([
+        expect.objectContaining({ name: "mask-card-numbers", filterType: "Mask" }),
+        expect.objectContaining({ name: "drop-debug", filterType: "Exclude" }),
+      ]);
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "environments: the dev stack applies against the local service and destroys cleanly",
+    async () => {
+      const dir = example("environments");
+      const ws = await workspace(service, dir, {
+        stackConfig: join(dir, "Pulumi.dev.yaml"),
+      });
+      await ws.pulumi(["up", "--yes"]);
+      const inventory = await service.inventory();
+      expect(shape(inventory)).toEqual({ "dev-apps": ["dev-checkout:HTTP", "dev-search:HTTP"] });
+      expect(inventory[0]).toMatchObject({ category: "dev/apps", timeZone: "UTC" });
+      await ws.pulumi(["preview", "--expect-no-changes"]);
+      await ws.pulumi(["destroy", "--yes"]);
+      expect(await service.inventory()).toEqual([]);
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "installed: sources on an Installed Collector found by name",
+    async () => {
+      const host = await service.registerInstalled({
+        name: "web-01.prod",
+        hostName: "web-01.prod",
+      });
+      const ws = await workspace(service, example("installed"));
+      await ws.pulumi(["up", "--yes"]);
+      expect(shape(await service.inventory())).toEqual({
+        "web-01.prod": [
+          expect.stringMatching(/^app-logs-[0-9a-f]{7}:LocalFile$/),
+          expect.stringMatching(/^host-metrics-[0-9a-f]{7}:SystemStats$/),
+          expect.stringMatching(/^syslog-[0-9a-f]{7}:Syslog$/),
+        ],
+      });
+      expect((await ws.outputs()).collectorId).toBe(host.id);
+      await ws.pulumi(["preview", "--expect-no-changes"]);
+      await ws.pulumi(["destroy", "--yes"]);
+      // The collector itself is not the program's: it stays, without the sources.
+      expect(shape(await service.inventory())).toEqual({ "web-01.prod": [] });
+    },
+    10 * MINUTE,
+  );
+});
