@@ -72,9 +72,11 @@ export function abortUpgradeWaits(reason: string): void {
 }
 
 function onSignal(signal: NodeJS.Signals) {
+  const code = signal === "SIGINT" ? 130 : 143;
+  // What Node does without a handler: exit. With waits in progress, first let their answers go.
+  if (waits.size === 0) process.exit(code);
   abortUpgradeWaits(`the Pulumi engine stopped the provider (${signal})`);
-  // What Node would have done without this handler, once the answers had a moment to leave.
-  setTimeout(() => process.exit(signal === "SIGINT" ? 130 : 143), 1_000);
+  setTimeout(() => process.exit(code), 1_000);
 }
 
 function installSignalHandlers() {
