@@ -9,7 +9,6 @@ import {
   example,
   type InventoryCollector,
   outputOf,
-  PULUMI_USER,
   type PulumiWorkspace,
   previewJson,
   Service,
@@ -223,12 +222,18 @@ describe("examples/fleet with the real engine", () => {
   );
 
   it(
-    "destroy deletes the collectors from the service, and every request was Pulumi's own user",
+    "destroy deletes the collectors and their sources from the service: one DELETE each",
     async () => {
       const mark = await service.mark();
       await ws.pulumi(["destroy", "--yes"]);
-      const requests = await service.since(mark);
-      expect(requests.every((r) => r.accessId === PULUMI_USER.accessId)).toBe(true);
+      expect(summarize(await service.since(mark)).sort()).toEqual([
+        "DELETE /collectors/{id} 200",
+        "DELETE /collectors/{id} 200",
+        "DELETE /collectors/{id} 200",
+        "DELETE /collectors/{id}/sources/{id} 200",
+        "DELETE /collectors/{id}/sources/{id} 200",
+        "DELETE /collectors/{id}/sources/{id} 200",
+      ]);
       expect(await fleet()).toEqual({});
     },
     5 * MINUTE,
