@@ -28,9 +28,22 @@ function indent(text: string): string {
     .join("\n");
 }
 
-/** The part of a Pulumi run worth showing: from the resource list on, without blank runs. */
+/**
+ * A Pulumi run's output, indented, without runs of blank lines and without destroy's hint about
+ * `pulumi stack rm` (the temporary workspace goes anyway).
+ */
 function show(result: CommandResult): void {
-  console.log(indent(result.stdout.replace(/\n{3,}/g, "\n\n")));
+  const text = result.stdout
+    .split("\n")
+    .filter(
+      (line) =>
+        !/^(The resources in the stack have been deleted|If you want to remove the stack)/.test(
+          line,
+        ),
+    )
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n");
+  console.log(indent(text));
 }
 
 async function registerInstalled(service: RunningEmulator): Promise<number> {
@@ -87,7 +100,7 @@ export async function runDemo(): Promise<void> {
     );
 
     step("Finding the Pulumi CLI (scripts/pulumi-cli.sh; the first time it may build it)");
-    const cli = await pulumiCliPath(root);
+    const cli = await pulumiCliPath(root, process.stdout);
     const version = await runProcess("pulumi", ["version"], {
       cwd: root,
       env: {

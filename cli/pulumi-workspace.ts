@@ -50,6 +50,8 @@ interface SpawnOptions {
   env: NodeJS.ProcessEnv;
   input?: string;
   timeoutMs?: number;
+  /** Also copy the program's stderr here as it arrives (progress of long runs). */
+  echoStderr?: NodeJS.WritableStream;
 }
 
 /** Runs a program without a shell and collects its output; never throws on a non-zero exit. */
@@ -69,6 +71,7 @@ export function runProcess(
     });
     child.stderr.setEncoding("utf8").on("data", (d: string) => {
       stderr += d;
+      opts.echoStderr?.write(d);
     });
     const timer =
       opts.timeoutMs === undefined
@@ -100,12 +103,17 @@ let cliPath: Promise<string> | undefined;
 /**
  * The PATH prefix with `pulumi`, its Node.js language host, the dynamic-provider host and the
  * repository's Node 22, from scripts/pulumi-cli.sh (found, cached, or built: the first build
- * takes minutes). Fails with the script's own message when it cannot provide one.
+ * takes minutes). Fails with the script's own message when it cannot provide one. With
+ * `echoProgress`, the script's progress lines are copied there as they come.
  */
-export function pulumiCliPath(root: string = repoRoot()): Promise<string> {
+export function pulumiCliPath(
+  root: string = repoRoot(),
+  echoProgress?: NodeJS.WritableStream,
+): Promise<string> {
   cliPath ??= runProcess("bash", [join(root, "scripts", "pulumi-cli.sh")], {
     cwd: root,
     env: process.env,
+    echoStderr: echoProgress,
   }).then((result) => {
     const prefix = result.stdout.trim().split("\n").at(-1) ?? "";
     if (result.code !== 0 || prefix === "") {

@@ -1,8 +1,19 @@
 // The examples, run the way their READMEs say, with the real engine against the local service:
 // the root Pulumi.yaml (which runs examples/basic), both stacks of examples/environments, and
 // examples/installed on a registered Installed Collector.
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess } from "../../cli/pulumi-workspace";
 import type { Json } from "../helpers/http";
 import {
   changes,
@@ -19,6 +30,47 @@ const MINUTE = 60_000;
 
 let service: Service;
 const workspaces: PulumiWorkspace[] = [];
+const folders: string[] = [];
+
+/**
+ * A user's project outside the repository: examples/basic's code, and node_modules holding the
+ * package as `npm install <tarball>` would (unpacked from `npm pack`), next to this repository's
+ * other dependencies (symlinked, so there is one copy of @pulumi/pulumi and no download).
+ */
+async function userProject(): Promise<string> {
+  const app = mkdtempSync(join(tmpdir(), "collectors-user-"));
+  folders.push(app);
+  const pack = await runProcess("npm", ["pack", "--silent", "--pack-destination", app], {
+    cwd: ROOT,
+    env: process.env,
+  });
+  expect(pack.code, pack.stderr).toBe(0);
+  const tarball = join(app, pack.stdout.trim().split("\n").at(-1) as string);
+  const modules = join(app, "node_modules");
+  mkdirSync(join(modules, "pulumi-collectors"), { recursive: true });
+  const untar = await runProcess(
+    "tar",
+    ["-xzf", tarball, "-C", join(modules, "pulumi-collectors"), "--strip-components=1"],
+    { cwd: app, env: process.env },
+  );
+  expect(untar.code, untar.stderr).toBe(0);
+  rmSync(tarball);
+  for (const entry of readdirSync(join(ROOT, "node_modules"))) {
+    if (entry !== "pulumi-collectors") {
+      symlinkSync(join(ROOT, "node_modules", entry), join(modules, entry));
+    }
+  }
+  for (const file of ["index.ts", "tsconfig.json"]) {
+    copyFileSync(join(example("basic"), file), join(app, file));
+  }
+  // A plain project file, as `pulumi new` writes it: no `main`.
+  writeFileSync(join(app, "Pulumi.yaml"), "name: collectors-basic\nruntime: nodejs\n");
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "my-collectors", private: true, main: "index.ts" }),
+  );
+  return app;
+}
 
 async function workspace(...args: Parameters<typeof workspaceFor>): Promise<PulumiWorkspace> {
   const ws = await workspaceFor(...args);
@@ -32,6 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const ws of workspaces) ws.dispose();
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
   await service?.close();
 });
 
@@ -139,6 +192,31 @@ describe("examples", () => {
       await ws.pulumi(["destroy", "--yes"]);
       // The collector itself is not the program's: it stays, without the sources.
       expect(shape(await service.inventory())).toEqual({ "web-01.prod": [] });
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "basic as a user runs it: the packed package installed in a project outside the repository",
+    async () => {
+      const app = await userProject();
+      const ws = await workspace(service, app);
+      await ws.pulumi(["up", "--yes"]);
+      const { collectorName } = (await ws.outputs()) as Record<string, string>;
+      // Hosted only: the Installed Collector of the test above stays in the service.
+      const hosted = async () =>
+        (await service.inventory()).filter((c) => c.collectorType === "Hosted");
+      expect(shape(await hosted())).toEqual({
+        [collectorName as string]: [
+          expect.stringMatching(/^events-[0-9a-f]{7}:HTTP$/),
+          expect.stringMatching(/^syslog-[0-9a-f]{7}:Cloudsyslog$/),
+        ],
+      });
+      // The state's provider is the shim, loading the runtime from the project's node_modules.
+      const state = (await ws.pulumi(["stack", "export"])).stdout;
+      expect(state).toContain("pulumi-collectors/resources/runtime");
+      await ws.pulumi(["destroy", "--yes"]);
+      expect(await hosted()).toEqual([]);
     },
     10 * MINUTE,
   );
