@@ -118,9 +118,9 @@ export function pulumiCliPath(
     const prefix = result.stdout.trim().split("\n").at(-1) ?? "";
     if (result.code !== 0 || prefix === "") {
       cliPath = undefined;
-      const why = echoProgress ? "(its messages are above)" : `:\n${result.stderr.trim()}`;
+      const why = echoProgress ? "; its messages are above" : `:\n${result.stderr.trim()}`;
       throw new Error(
-        `scripts/pulumi-cli.sh could not provide the Pulumi CLI (exit ${result.code}) ${why}`,
+        `scripts/pulumi-cli.sh could not provide the Pulumi CLI (exit ${result.code})${why}`,
       );
     }
     return prefix;
