@@ -14,6 +14,8 @@ interface Ledger {
   collectors: Map<number, string>; // acknowledged creates: id → name
   sources: Map<string, string>; // "collectorId/sourceId" → name
   deletedCollectors: Set<number>; // acknowledged deletes
+  /** Every delete sent: one the kill cut off may or may not have been committed. */
+  deleteAttempts: Set<number>;
   /** Description updates per collector, in order; `acked` holds the answered ETag. */
   updates: Map<number, { description: string; acked?: string }[]>;
 }
@@ -53,7 +55,7 @@ describe("crash in the middle of writes", () => {
 
   /** Fires writes with `concurrency` in flight and SIGKILLs the server after `killAfter` acks. */
   async function storm(api: ApiClient, round: number, ledger: Ledger, killAfter: number) {
-    const live = [...ledger.collectors.keys()].filter((id) => !ledger.deletedCollectors.has(id));
+    const live = [...ledger.collectors.keys()].filter((id) => !ledger.deleteAttempts.has(id));
     // disjoint pools, so that an update never races a delete of the same collector
     const parents = live.filter((_, k) => k % 2 === 0);
     const toUpdate = live.filter((_, k) => k % 2 === 1);
@@ -96,6 +98,7 @@ describe("crash in the middle of writes", () => {
           else throw new Error(`update: ${res.status} ${res.text}`);
         } else if (kind === 4 && parents.length > 0 && i % 10 === 4) {
           const victim = parents.pop() as number;
+          ledger.deleteAttempts.add(victim);
           const res = await api.delete(`/collectors/${victim}`);
           if (res.status === 200) ledger.deletedCollectors.add(victim);
           else throw new Error(`delete: ${res.status} ${res.text}`);
@@ -132,12 +135,12 @@ describe("crash in the middle of writes", () => {
     for (const [id, name] of ledger.collectors) {
       if (ledger.deletedCollectors.has(id)) {
         expect(listed.has(id), `acknowledged delete of ${id} persisted`).toBe(false);
-      } else {
+      } else if (!ledger.deleteAttempts.has(id)) {
         expect(listed.get(id), `acknowledged create of ${id} (${name}) persisted`).toBe(name);
       }
     }
     for (const [id, history] of ledger.updates) {
-      if (ledger.deletedCollectors.has(id)) continue;
+      if (ledger.deleteAttempts.has(id)) continue;
       const res = await api.get(`/collectors/${id}`);
       const got = expectOk(res).collector.description ?? null;
       const lastAck = history.map((h) => h.acked !== undefined).lastIndexOf(true);
@@ -150,7 +153,7 @@ describe("crash in the middle of writes", () => {
     const byCollector = new Map<string, Set<string>>();
     for (const key of ledger.sources.keys()) {
       const [cid] = key.split("/");
-      if (!cid || ledger.deletedCollectors.has(Number(cid))) continue;
+      if (!cid || ledger.deleteAttempts.has(Number(cid))) continue;
       if (!byCollector.has(cid)) {
         const sources = expectOk(await api.get(`/collectors/${cid}/sources`)).sources as {
           id: number;
@@ -166,6 +169,7 @@ describe("crash in the middle of writes", () => {
       collectors: new Map(),
       sources: new Map(),
       deletedCollectors: new Set(),
+      deleteAttempts: new Set(),
       updates: new Map(),
     };
     let api = await serve();
