@@ -5,6 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { BuildTarget, Collector } from "../api";
 import { clientFor } from "./core/clients";
 import { readStackConfig, resolveSettings } from "./core/settings";
+import type { Fields } from "./functions";
 
 /** A build the service offers as an upgrade or downgrade target. */
 export type UpgradeTarget = BuildTarget;
@@ -50,10 +51,13 @@ export async function getUpgradableCollectors(
 
 export function getUpgradableCollectorsOutput(
   args: pulumi.Input<GetUpgradableCollectorsArgs> = {},
-): pulumi.Output<Collector[]> {
+): pulumi.Output<Fields<Collector>[]> {
   return pulumi
     .output(args)
-    .apply((a) => getUpgradableCollectors(a as GetUpgradableCollectorsArgs));
+    .apply(
+      (a): Promise<Fields<Collector>[]> =>
+        getUpgradableCollectors(a as GetUpgradableCollectorsArgs),
+    );
 }
 
 export interface GetOfflineCollectorsArgs {
@@ -74,6 +78,10 @@ export async function getOfflineCollectors(
 
 export function getOfflineCollectorsOutput(
   args: pulumi.Input<GetOfflineCollectorsArgs> = {},
-): pulumi.Output<Collector[]> {
-  return pulumi.output(args).apply((a) => getOfflineCollectors(a as GetOfflineCollectorsArgs));
+): pulumi.Output<Fields<Collector>[]> {
+  return pulumi
+    .output(args)
+    .apply(
+      (a): Promise<Fields<Collector>[]> => getOfflineCollectors(a as GetOfflineCollectorsArgs),
+    );
 }

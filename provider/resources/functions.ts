@@ -11,6 +11,15 @@ export type CollectorInfo = Collector;
 /** A source as the service returns it. */
 export type SourceInfo = Source;
 
+/**
+ * T's named fields, without the index signature a loose schema gives it. The Output variants
+ * return these: Pulumi lifts an Output's fields by name, and with the index signature
+ * `getCollectorOutput(...).id` was `Output<unknown> | undefined`, unusable as a `collectorId`.
+ */
+export type Fields<T> = {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
+};
+
 function client() {
   const settings = resolveSettings(
     readStackConfig((key) => pulumi.runtime.getConfig(key)),
@@ -104,29 +113,37 @@ function holdsSecret(sources: Source[]): boolean {
   return sources.some((source) => SECRET_FIELDS.some((key) => source[key] !== undefined));
 }
 
-export function getCollectorOutput(args: pulumi.Input<GetCollectorArgs>): pulumi.Output<Collector> {
-  return pulumi.output(args).apply((a) => getCollector(a as GetCollectorArgs));
+export function getCollectorOutput(
+  args: pulumi.Input<GetCollectorArgs>,
+): pulumi.Output<Fields<Collector>> {
+  return pulumi
+    .output(args)
+    .apply((a): Promise<Fields<Collector>> => getCollector(a as GetCollectorArgs));
 }
 
 export function getCollectorsOutput(
   args: pulumi.Input<GetCollectorsArgs> = {},
-): pulumi.Output<Collector[]> {
-  return pulumi.output(args).apply((a) => getCollectors(a as GetCollectorsArgs));
+): pulumi.Output<Fields<Collector>[]> {
+  return pulumi
+    .output(args)
+    .apply((a): Promise<Fields<Collector>[]> => getCollectors(a as GetCollectorsArgs));
 }
 
 /** Like getSource; the result is a secret when the source holds one. */
-export function getSourceOutput(args: pulumi.Input<GetSourceArgs>): pulumi.Output<Source> {
+export function getSourceOutput(args: pulumi.Input<GetSourceArgs>): pulumi.Output<Fields<Source>> {
   // apply() flattens the Output the callback returns; its typing does not.
   return pulumi.output(args).apply(async (a) => {
     const source = await getSource(a as GetSourceArgs);
     return holdsSecret([source]) ? pulumi.secret(source) : pulumi.output(source);
-  }) as unknown as pulumi.Output<Source>;
+  }) as unknown as pulumi.Output<Fields<Source>>;
 }
 
 /** Like getSources; the result is a secret when any source holds one. */
-export function getSourcesOutput(args: pulumi.Input<GetSourcesArgs>): pulumi.Output<Source[]> {
+export function getSourcesOutput(
+  args: pulumi.Input<GetSourcesArgs>,
+): pulumi.Output<Fields<Source>[]> {
   return pulumi.output(args).apply(async (a) => {
     const sources = await getSources(a as GetSourcesArgs);
     return holdsSecret(sources) ? pulumi.secret(sources) : pulumi.output(sources);
-  }) as unknown as pulumi.Output<Source[]>;
+  }) as unknown as pulumi.Output<Fields<Source>[]>;
 }
