@@ -5,28 +5,27 @@ import * as collectors from "pulumi-collectors";
 
 const config = new pulumi.Config();
 const host = collectors.getCollectorOutput({ name: config.get("collectorName") ?? "web-01.prod" });
-const collectorId = host.apply((c) => c.id);
 
 const appLogs = new collectors.LocalFileSource("app-logs", {
-  collectorId,
+  collectorId: host.id,
   category: "prod/web/app",
   pathExpression: "/var/log/app/*.log",
   denylist: ["/var/log/app/*.gz"],
 });
 
 const metrics = new collectors.SystemStatsSource("host-metrics", {
-  collectorId,
+  collectorId: host.id,
   category: "prod/web/metrics",
   interval: 60_000,
 });
 
 const syslog = new collectors.SyslogSource("syslog", {
-  collectorId,
+  collectorId: host.id,
   category: "prod/web/syslog",
   protocol: "UDP",
   port: 514,
 });
 
-export { collectorId };
-export const collectorVersion = host.apply((c) => c.collectorVersion ?? "");
+export const collectorId = host.id;
+export const collectorVersion = host.collectorVersion;
 export const sourceIds = [appLogs.id, metrics.id, syslog.id];
