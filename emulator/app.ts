@@ -6,14 +6,18 @@ import { apiPlugin } from "./http/api-plugin";
 import { registerJsonBody } from "./http/body";
 import { frameworkErrors, registerErrorHandling } from "./http/error-handler";
 import "./http/fastify-types";
-import { DEFAULTS, type EmulatorOptions, resolveOptions } from "./options";
+import { DEFAULTS, type EmulatorOptions, type ResolvedOptions, resolveOptions } from "./options";
 
 /**
  * The emulator as a Fastify app, not yet listening (tests use `inject()` on it). The API is
  * mounted once per deployment under its prefix; the control API under `/_emulator`.
  */
 export async function buildApp(options: EmulatorOptions = {}): Promise<FastifyInstance> {
-  const resolved = resolveOptions(options);
+  return buildResolvedApp(resolveOptions(options));
+}
+
+/** buildApp on options already resolved (startEmulator needs them too). */
+export async function buildResolvedApp(resolved: ResolvedOptions): Promise<FastifyInstance> {
   const context = createContext(resolved);
   const app = Fastify({
     logger: resolved.logger,

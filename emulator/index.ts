@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app";
+import { buildResolvedApp } from "./app";
 import type { EmulatorOptions } from "./options";
 import { resolveOptions } from "./options";
 
@@ -26,7 +26,7 @@ function hostForUrl(host: string): string {
 /** Builds the app and listens; resolves once it accepts connections. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const resolved = resolveOptions(options);
-  const app = await buildApp(options);
+  const app = await buildResolvedApp(resolved);
   try {
     await app.listen({ host: resolved.host, port: resolved.port });
   } catch (error) {

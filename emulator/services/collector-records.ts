@@ -25,12 +25,24 @@ export function requireCollector(state: State, account: string, id: number): Col
   return record;
 }
 
-export function ensureUniqueName(store: Store, account: string, name: string, self?: number): void {
-  const other = store.findByName<CollectorDoc>("collector", account, null, name);
+/**
+ * Names are unique among an account's collectors, and among a collector's sources (`parent`);
+ * `self` is the entity being renamed, which may keep its own name.
+ */
+export function ensureUniqueName(
+  store: Store,
+  kind: "collector" | "source",
+  account: string,
+  parent: number | null,
+  name: string,
+  self?: number,
+): void {
+  const other = store.findByName(kind, account, parent, name);
   if (other && other.id !== self) {
+    const owner = parent === null ? "" : ` of collector ${parent}`;
     fail(
       "duplicateName",
-      `A resource with the same name exists: collector ${other.id} is named "${name}".`,
+      `A resource with the same name exists: ${kind} ${other.id}${owner} is named "${name}".`,
     );
   }
 }

@@ -58,7 +58,7 @@ export function createHostedCollector(state: State, account: string, body: unkno
   const input = parseCollectorCreate(body);
   const { store } = state;
   return store.transaction(() => {
-    ensureUniqueName(store, account, input.name);
+    ensureUniqueName(store, "collector", account, null, input.name);
     const doc: CollectorDoc = {
       ...input,
       id: store.nextId("collector"),
@@ -84,7 +84,7 @@ export function updateCollector(
   checkIfMatch(ifMatch, collectorEtag(current));
   const changes = parseCollectorUpdate(body, current);
   return store.transaction(() => {
-    ensureUniqueName(store, account, changes.name, id);
+    ensureUniqueName(store, "collector", account, null, changes.name, id);
     const doc: CollectorDoc = { ...current, ...changes, version: current.version + 1 };
     saveCollector(store, account, doc);
     scheduleEphemeralExpiry(state, doc);

@@ -36,7 +36,7 @@ export function registerInstalled(state: State, account: string, body: unknown):
   const { store, clock } = state;
   const now = clock.now();
   const doc = store.transaction(() => {
-    ensureUniqueName(store, account, read.name as string);
+    ensureUniqueName(store, "collector", account, null, read.name as string);
     const doc: CollectorDoc = {
       id: store.nextId("collector"),
       collectorType: "Installable",

@@ -7,7 +7,7 @@ import { type SourceDoc, type SourceRecord, sourceEtag } from "../model/source";
 import { UNIVERSAL_STOPPING_MS } from "../model/time";
 import type { State } from "../state";
 import { parseSourceCreate, parseSourceUpdate } from "../validation/source-body";
-import { requireCollector } from "./collector-records";
+import { ensureUniqueName, requireCollector } from "./collector-records";
 import { TIMERS } from "./timers";
 
 function saveSource(state: State, account: string, doc: SourceDoc): void {
@@ -24,22 +24,6 @@ function saveSource(state: State, account: string, doc: SourceDoc): void {
 /** Sources of a collector in Json mode are managed from the host's JSON file, not the API. */
 function ensureApiManaged(collector: CollectorDoc): void {
   if (collector.sourceSyncMode === "Json") fail("cannotModifySources");
-}
-
-function ensureUniqueName(
-  state: State,
-  account: string,
-  collectorId: number,
-  name: string,
-  self?: number,
-): void {
-  const other = state.store.findByName<SourceDoc>("source", account, collectorId, name);
-  if (other && other.id !== self) {
-    fail(
-      "duplicateName",
-      `A resource with the same name exists: source ${other.id} of collector ${collectorId} is named "${name}".`,
-    );
-  }
 }
 
 function requireSource(
@@ -110,7 +94,7 @@ export function createSource(
   ensureApiManaged(collector);
   const input = parseSourceCreate(body, collector);
   return state.store.transaction(() => {
-    ensureUniqueName(state, account, collectorId, input.config.name as string);
+    ensureUniqueName(state.store, "source", account, collectorId, input.config.name as string);
     const doc: SourceDoc = {
       id: state.store.nextId("source"),
       collectorId,
@@ -143,7 +127,7 @@ export function updateSource(
   }
   const input = parseSourceUpdate(body, collector, current);
   return state.store.transaction(() => {
-    ensureUniqueName(state, account, collectorId, input.config.name as string, id);
+    ensureUniqueName(state.store, "source", account, collectorId, input.config.name as string, id);
     const doc: SourceDoc = { ...current, config: input.config, version: current.version + 1 };
     saveSource(state, account, doc);
     return { doc, alive: isAlive(collector, state.clock.now()) };

@@ -11,6 +11,7 @@ import {
   oneOf,
   type Rule,
   readFields,
+  requireBodyId,
   str,
   stringMap,
 } from "./values";
@@ -107,14 +108,7 @@ const NOT_MODIFIABLE = [
  */
 export function parseCollectorUpdate(body: unknown, current: CollectorDoc): CollectorChanges {
   const input = envelopeObject(body, "collector");
-  if (input.id !== current.id) {
-    fail(
-      "badRequestCollectorId",
-      isAbsent(input.id)
-        ? "Request body has an invalid Collector ID: include the collector's id."
-        : `Request body has an invalid Collector ID: ${JSON.stringify(input.id)} is not ${current.id}.`,
-    );
-  }
+  requireBodyId(input, current.id, "badRequestCollectorId", "Collector");
   for (const key of NOT_MODIFIABLE) {
     const sent = input[key];
     if (!isAbsent(sent) && sent !== current[key]) {

@@ -9,7 +9,7 @@ import {
   SOURCE_TYPES,
   type SourceTypeSpec,
 } from "./source-types";
-import { envelopeObject, invalid, isAbsent, type Json, readFields } from "./values";
+import { envelopeObject, invalid, isAbsent, type Json, readFields, requireBodyId } from "./values";
 
 export interface SourceInput {
   sourceType: string;
@@ -87,14 +87,7 @@ export function parseSourceUpdate(
   current: SourceDoc,
 ): SourceInput {
   const input = envelopeObject(body, "source");
-  if (input.id !== current.id) {
-    fail(
-      "badRequestBladeId",
-      isAbsent(input.id)
-        ? "Request body has an invalid Source ID: include the source's id."
-        : `Request body has an invalid Source ID: ${JSON.stringify(input.id)} is not ${current.id}.`,
-    );
-  }
+  requireBodyId(input, current.id, "badRequestBladeId", "Source");
   const spec = specFor(input.sourceType, collector);
   if (input.sourceType !== current.sourceType) {
     fail(

@@ -29,6 +29,17 @@ export function envelopeObject(body: unknown, key: string): Json {
   return inner;
 }
 
+/** A PUT body must carry the id of the entity it replaces, under `code` when it does not. */
+export function requireBodyId(input: Json, currentId: number, code: ErrorName, noun: string): void {
+  if (input.id === currentId) return;
+  fail(
+    code,
+    isAbsent(input.id)
+      ? `Request body has an invalid ${noun} ID: include the ${noun.toLowerCase()}'s id.`
+      : `Request body has an invalid ${noun} ID: ${JSON.stringify(input.id)} is not ${currentId}.`,
+  );
+}
+
 /** A value check: returns the accepted value or throws the envelope error naming `path`. */
 export type Rule = (value: unknown, path: string) => unknown;
 
