@@ -47,6 +47,25 @@ describe("limits", () => {
     set(60_000);
     expect(throttle.allow("a")).toBe(true);
   });
+
+  it("auth throttle forgets ended windows, and keeps at most 10 000", () => {
+    const { clock, set } = fixedClock();
+    const throttle = new AuthThrottle(clock, 2);
+    for (let i = 0; i < 500; i++) throttle.allow(`unknown-${i}`);
+    expect(throttle.size).toBe(500);
+    set(30_000);
+    expect([1, 2, 3].map(() => throttle.allow("a"))).toEqual([true, true, false]);
+    set(60_000); // the 500 windows have ended; "a"'s has not
+    throttle.allow("b");
+    expect(throttle.size).toBe(2);
+    expect(throttle.allow("a")).toBe(false);
+
+    for (let i = 0; i < 20_000; i++) throttle.allow(`made-up-${i}`);
+    expect(throttle.size).toBe(10_000);
+    set(120_000);
+    throttle.allow("c");
+    expect(throttle.size).toBe(1);
+  });
 });
 
 describe("faults", () => {
