@@ -1,5 +1,5 @@
 // Spec 4.1: Collectors.
-import { InputError, isNotFound } from "./errors";
+import { InputError, isGone } from "./errors";
 import type { RequestOptions, Transport } from "./http";
 import { collectorNamePath, idSegment, isNameLookupSupported } from "./names";
 import { checkPaging, type PageOptions, paginate } from "./paging";
@@ -105,15 +105,16 @@ export class CollectorsApi {
   }
 
   /**
-   * Like getByName(), but undefined when there is no such Collector, and it works for every
-   * name: names the service cannot look up are found by scanning the list (then read by id).
+   * Like getByName(), but undefined when there is no such Collector (the service's 404 for an
+   * unknown collector; any other 404 is thrown), and it works for every name: names the service
+   * cannot look up are found by scanning the list (then read by id).
    */
   async findByName(name: string, req: RequestOptions = {}): Promise<CollectorWithEtag | undefined> {
     if (isNameLookupSupported(name)) {
       try {
         return await this.getByName(name, req);
       } catch (error) {
-        if (isNotFound(error)) return undefined;
+        if (isGone(error)) return undefined;
         throw error;
       }
     }

@@ -215,7 +215,34 @@ export function isApiError(error: unknown, condition?: ErrorCondition): error is
   return error instanceof ApiError && (condition === undefined || error.condition === condition);
 }
 
-/** True only for a real "does not exist" answer (never for 5xx, 429, 401 or a network failure). */
+/**
+ * True for a "does not exist" condition (never for 5xx, 429, 401 or a network failure), whatever
+ * did not exist: a collector, a source, an upgrade task, or the path itself. Before concluding
+ * that a collector or source is gone, use isGone().
+ */
 export function isNotFound(error: unknown): boolean {
   return isApiError(error, "not-found");
+}
+
+// The codes with which the service says that a collector or a source does not exist (spec 7.3
+// and the live dotted codes), lower-cased. The generic `notfound` is not among them: it is also
+// what any server, proxy or load balancer answers for a path it does not route.
+const GONE_CODES: ReadonlySet<string> = new Set([
+  "invalidcollector",
+  "collectors.collector.invalid",
+  "collectors.source.invalid",
+]);
+
+/** Whether a status and code say that the collector or source addressed does not exist. */
+export function isGoneAnswer(status: number, code: string | undefined): boolean {
+  return status === 404 && code !== undefined && GONE_CODES.has(code.toLowerCase());
+}
+
+/**
+ * True only when the service said that the collector or source itself does not exist: a 404
+ * with the service's code for it. A 404 without such a code (a wrong endpoint, a proxy) is no
+ * proof that anything is gone, and neither is such a code with another status.
+ */
+export function isGone(error: unknown): boolean {
+  return isApiError(error) && isGoneAnswer(error.status, error.code);
 }

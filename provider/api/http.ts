@@ -4,7 +4,7 @@
 import { performance } from "node:perf_hooks";
 import { Agent, request } from "undici";
 import type { ResolvedConfig } from "./config";
-import { ApiError, NetworkError, type NetworkFailure } from "./errors";
+import { ApiError, isGoneAnswer, NetworkError, type NetworkFailure } from "./errors";
 import { baseFromLocation, deploymentNamed, isTrustedTarget } from "./moved";
 import { redact, secretValues } from "./redact";
 import {
@@ -157,8 +157,15 @@ export class Transport {
       rememberSecrets(this.#session, secretValues(res.body));
       if (res.status >= 200 && res.status < 300) return res;
       // A DELETE retried after a dropped connection that now finds nothing: the first attempt
-      // did the deletion.
-      if (req.method === "DELETE" && mayHaveActed && res.status === 404) return res;
+      // did the deletion. Only the service's own "no such collector/source" says so; a bare 404
+      // may come from anything on the way (a wrong endpoint, a proxy).
+      if (
+        req.method === "DELETE" &&
+        mayHaveActed &&
+        isGoneAnswer(res.status, this.#envelope(res.body, secrets).code)
+      ) {
+        return res;
+      }
       if ((res.status === 301 || res.status === 308) && header(res.headers, "location")) {
         if (++moves > MAX_MOVES) throw this.#apiError(res, req.method, suffix, secrets);
         this.#followMove(res, url, req.method, suffix, secrets);

@@ -30,6 +30,8 @@ export {
   type ErrorCondition,
   InputError,
   isApiError,
+  isGone,
+  isGoneAnswer,
   isNotFound,
   NetworkError,
   type NetworkFailure,

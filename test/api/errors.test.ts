@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiError, conditionFor, type ErrorCondition, isNotFound } from "../../provider/api";
+import {
+  ApiError,
+  conditionFor,
+  type ErrorCondition,
+  isGone,
+  isNotFound,
+} from "../../provider/api";
 import { makeClient } from "./helpers/client";
 import { type ScriptedServer, sendError, sendJson, startServer } from "./helpers/server";
 
@@ -132,5 +138,26 @@ describe("ApiError from a server's answer", () => {
     expect(await outcome(401, "unauthorized")).toBe(false);
     server.handle((_req, res) => sendJson(res, 200, { collector: { id: 1, name: "x" } }));
     expect(await client.collectors.get(1)).toMatchObject({ collector: { id: 1 } });
+  });
+
+  it("isGone is true only for the service's 404 for a missing collector or source", async () => {
+    const { client } = makeClient(server.url, { retry: false });
+    const outcome = async (status: number, code: string) => {
+      server.handle((_req, res) => sendError(res, status, code));
+      return isGone(await client.collectors.get(1).catch((e: unknown) => e));
+    };
+    expect(await outcome(404, "InvalidCollector")).toBe(true);
+    expect(await outcome(404, "collectors.collector.invalid")).toBe(true);
+    expect(await outcome(404, "collectors.source.invalid")).toBe(true);
+    // What a wrong endpoint or a proxy answers: not proof that anything is gone.
+    expect(await outcome(404, "notfound")).toBe(false);
+    server.handle((_req, res) => {
+      res.writeHead(404).end("Not Found");
+    });
+    expect(isGone(await client.collectors.get(1).catch((e: unknown) => e))).toBe(false);
+    // The code with another status.
+    expect(await outcome(400, "collectors.source.invalid")).toBe(false);
+    expect(await outcome(500, "InvalidCollector")).toBe(false);
+    expect(isGone(new Error("404"))).toBe(false);
   });
 });

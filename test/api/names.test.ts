@@ -69,4 +69,13 @@ describe("getByName against a server", () => {
     const { client } = makeClient(server.url);
     expect(await client.collectors.findByName("missing")).toBeUndefined();
   });
+
+  it("findByName throws a 404 that is not the service's for a missing collector", async () => {
+    server.handle((_req, res) => sendError(res, 404, "notfound"));
+    const { client } = makeClient(server.url);
+    await expect(client.collectors.findByName("missing")).rejects.toMatchObject({
+      status: 404,
+      code: "notfound",
+    });
+  });
 });

@@ -173,6 +173,20 @@ describe("retries against a server", () => {
     await expect(client.collectors.delete(4)).rejects.toMatchObject({ condition: "not-found" });
   });
 
+  it("does not count such a DELETE as done when the 404 is not the service's for the object", async () => {
+    let n = 0;
+    server.handle((_req, res) => {
+      if (n++ === 0) res.socket?.destroy();
+      else sendError(res, 404, "notfound"); // a proxy, or a path nobody serves
+    });
+    const { client } = makeClient(server.url);
+    await expect(client.collectors.delete(4)).rejects.toMatchObject({
+      status: 404,
+      code: "notfound",
+    });
+    expect(server.requests).toHaveLength(2);
+  });
+
   it("retries a POST when the connection is refused", async () => {
     const port = await closedPort();
     const { client, logs } = makeClient(`http://127.0.0.1:${port}/api/v1`, {

@@ -3,7 +3,7 @@
 // If-Match, delete in one DELETE. A kind (collectors/, sources/) only says what its fields are,
 // how to reach its objects and what it adds to the outputs.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { type CollectorsClient, isApiError, isNotFound } from "../../api";
+import { type CollectorsClient, isApiError, isGone } from "../../api";
 import { type CheckRules, checkInputs } from "./check";
 import { clientFor } from "./clients";
 import {
@@ -29,7 +29,7 @@ import {
   type Lifecycle,
   refuseAdoptedReplacement,
 } from "./lifecycle";
-import { conflictMessage, describe, duplicateMessage } from "./messages";
+import { conflictMessage, describe, duplicateMessage, unknownPathMessage } from "./messages";
 import { resolveName } from "./naming";
 import { isObject, type JsonObject, plain, plainObject } from "./plain";
 import { toId } from "./schemas";
@@ -51,7 +51,7 @@ export interface EntityApi {
   delete(id: string): Promise<void>;
 }
 
-export type Action = "create" | "adopt" | "update" | "delete";
+export type Action = "create" | "adopt" | "read" | "update" | "delete";
 
 /** What a kind's afterWrite gets: the object as just written (or read, when nothing was sent). */
 export interface AfterWrite {
@@ -158,8 +158,14 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
   const label = (state: Record<string, unknown>, id?: unknown) =>
     describe(def.kind, typeof state.name === "string" ? state.name : undefined, id);
 
-  const fail = (error: unknown, action: Action, resource: string, state: Record<string, unknown>) =>
-    def.translate?.(error, action, resource, state) ?? error;
+  const fail = (
+    error: unknown,
+    action: Action,
+    resource: string,
+    state: Record<string, unknown>,
+    client: CollectorsClient,
+  ) =>
+    def.translate?.(error, action, resource, state) ?? unknownPath(error, action, resource, client);
 
   /** What `unmanaged` keeps of an object: everything but the managed and volatile fields. */
   const unmanagedOf = (entity: Record<string, unknown>, keys: string[], recorded: Inputs) =>
@@ -254,7 +260,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
       try {
         found = await api.get(String(toId(target.id)));
       } catch (error) {
-        if (!isNotFound(error)) throw error;
+        if (!isGone(error)) throw fail(error, "adopt", label(inputs, target.id), inputs, client);
       }
       if (!found) {
         throw new Error(
@@ -286,7 +292,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
       try {
         found = await api.update(id, body, etag ?? "");
       } catch (error) {
-        throw fail(error, "adopt", label(found.entity, id), inputs);
+        throw fail(error, "adopt", label(found.entity, id), inputs, client);
       }
     }
     return { id, outs: await finish(client, api, inputs, found, "adopt") };
@@ -314,7 +320,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
           await createBackoff(attempt);
           continue;
         }
-        throw fail(error, "create", label(inputs), inputs);
+        throw fail(error, "create", label(inputs), inputs, client);
       }
       // Outside the retry: what follows the create must never create a second object.
       return {
@@ -389,14 +395,16 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
 
     async read(id, props) {
       const state: Record<string, unknown> = props ?? {};
-      const api = def.api(clientFor(), state);
+      const client = clientFor();
+      const api = def.api(client, state);
       let found: Found;
       try {
         found = await api.get(id);
       } catch (error) {
-        // Only a real "does not exist" drops the resource; 401, 403, 429, 5xx fail the refresh.
-        if (isNotFound(error)) return { id: "" };
-        throw error;
+        // Only the service saying the object does not exist drops the resource; 401, 403, 429,
+        // 5xx and a 404 from a path nobody serves (a wrong endpoint) fail the refresh.
+        if (isGone(error)) return { id: "" };
+        throw fail(error, "read", label(state, id), state, client);
       }
       // Without state (a static get), manage what the service has set.
       const keys = Object.keys(specs).filter((key) =>
@@ -433,7 +441,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
         try {
           found = await api.get(id);
         } catch (error) {
-          throw fail(error, "update", resource, news);
+          throw fail(error, "update", resource, news, client);
         }
         return { outs: await finish(client, api, news, found, "update", olds) };
       }
@@ -442,7 +450,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
         found = await api.update(id, body(state), olds.etag);
       } catch (error) {
         if (!(error instanceof MissingEtag) && !isApiError(error, "precondition-failed")) {
-          throw fail(error, "update", resource, news);
+          throw fail(error, "update", resource, news, client);
         }
         const fresh = await api.get(id);
         if (
@@ -459,7 +467,7 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
               fresh.etag ?? "",
             );
           } catch (again) {
-            throw fail(again, "update", resource, news);
+            throw fail(again, "update", resource, news, client);
           }
         } else {
           throw new Error(conflictMessage(resource));
@@ -469,15 +477,31 @@ export function entityLifecycle(def: EntityKind): Lifecycle {
     },
 
     async delete(id, props) {
-      const api = def.api(clientFor(), props);
+      const client = clientFor();
+      const api = def.api(client, props);
       try {
         await api.delete(id);
       } catch (error) {
-        if (isNotFound(error)) return; // already gone: that is what delete wants
-        throw fail(error, "delete", label(props, id), props);
+        // Already gone: that is what delete wants. A 404 from a path nobody serves is not that.
+        if (isGone(error)) return;
+        throw fail(error, "delete", label(props, id), props, client);
       }
     },
   };
+}
+
+/**
+ * A 404 that is not the service's "no such collector/source": the path itself is unknown where
+ * the requests go, so nothing is known about the object. Said with what to check.
+ */
+function unknownPath(
+  error: unknown,
+  action: Action,
+  resource: string,
+  client: CollectorsClient,
+): unknown {
+  if (!isApiError(error) || error.status !== 404 || isGone(error)) return error;
+  return new Error(unknownPathMessage(action, resource, error, client.baseUrl));
 }
 
 /** State written before ETags were kept: read a fresh one first. */

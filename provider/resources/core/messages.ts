@@ -41,3 +41,22 @@ export function duplicateMessage(
     "`adopt: { id }` (or `adopt: { name }`)."
   );
 }
+
+/**
+ * A 404 without the service's code for a missing collector or source: the endpoint does not know
+ * the path, so the object may well exist. Never taken as "deleted".
+ */
+export function unknownPathMessage(
+  action: string,
+  resource: string,
+  error: { method: string; path: string; code: string | undefined },
+  baseUrl: string,
+): string {
+  const code = error.code ? ` (code ${error.code})` : "";
+  return (
+    `Cannot ${action} ${resource}: the endpoint answered 404${code} to ${error.method} ` +
+    `${error.path}, a path it does not know, so this says nothing about the object and Pulumi ` +
+    `keeps it in the state. Requests go to ${baseUrl}; check collectors:endpoint (or ` +
+    "COLLECTORS_ENDPOINT, and collectors:deployment): it must be the service's base URL ending in /api/v1."
+  );
+}
