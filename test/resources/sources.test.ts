@@ -1,6 +1,7 @@
 // The source providers against the local service: typed sources on Hosted and Installed
 // collectors, secrets, Json mode, carried-over fields, adoption, lost answers.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setStoppingWait } from "../../provider/resources/sources/stopping";
 import { type Service, startService } from "./emulator.helpers";
 import { type Props, provider } from "./unit.helpers";
 
@@ -238,6 +239,49 @@ describe("generic Source", () => {
     expect((await p.diff(id, outs, changed)).changes).toBe(true);
     const { outs: after } = await p.update(id, outs, changed);
     expect(after.passthrough).toMatchObject({ config: { region: "us" } });
+  });
+});
+
+describe("Universal sources (deleted asynchronously)", () => {
+  const okta = (extra: Props = {}) => ({
+    collectorId: hostedId,
+    name: "okta",
+    sourceType: "Universal",
+    passthrough: { config: { domain: "example.okta.com" }, schemaRef: { type: "Okta" } },
+    ...extra,
+  });
+  afterEach(() => setStoppingWait(undefined));
+
+  it("a replacement that keeps the explicit name waits for the old one to go, then creates", async () => {
+    setStoppingWait({ pollMs: 100 });
+    const { p, id, outs } = await up("Source", okta({ cutoffRelativeTime: "-1d" }));
+    const news = (await p.check({}, okta({ cutoffRelativeTime: "-2d" }))).inputs;
+    expect(await p.diff(id, outs, news)).toMatchObject({ deleteBeforeReplace: true });
+    await service.clearRequests();
+    await p.delete(id, outs);
+    const calls = (await service.requests()).map((r) => `${r.method} ${r.status}`);
+    // One DELETE, then GETs while it is Stopping, until the service's 404 for it.
+    expect(calls[0]).toBe("DELETE 200");
+    expect(calls.at(-1)).toBe("GET 404");
+    expect(calls.slice(1, -1).every((c) => c === "GET 200")).toBe(true);
+    const created = await p.create(news);
+    expect(created.outs).toMatchObject({ name: "okta", sourceType: "Universal" });
+    expect(created.id).not.toBe(id);
+  });
+
+  it("fails the delete with a clear message when the source is still there at the limit", async () => {
+    setStoppingWait({ pollMs: 20, limitMs: 200 });
+    const { p, id, outs } = await up("Source", okta());
+    await expect(p.delete(id, outs)).rejects.toThrow(
+      /still shows it \(state Stopping\).*Universal \(Cloud-to-Cloud\).*run the same `pulumi up` or `pulumi destroy` again/s,
+    );
+  });
+
+  it("other source types are deleted with one DELETE and no wait", async () => {
+    const { p, id, outs } = await up("HttpSource", { collectorId: hostedId, name: "events" });
+    await service.clearRequests();
+    await p.delete(id, outs);
+    expect((await service.requests()).map((r) => r.method)).toEqual(["DELETE"]);
   });
 });
 

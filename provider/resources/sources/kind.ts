@@ -11,12 +11,21 @@ import { isObject, type JsonObject } from "../core/plain";
 import { adoptSchema, idSchema, toId } from "../core/schemas";
 import { containsUnknown } from "../core/unknowns";
 import { COMMON_FIELDS, TYPE_FIELDS } from "./fields";
+import { ASYNC_DELETE_TYPES, waitUntilGone } from "./stopping";
 import { SOURCE_TYPES, type SourceType } from "./types";
 
 /** Service fields never kept in `unmanaged` nor sent back; url and token are outputs of their own. */
 export const SOURCE_VOLATILE = ["id", "alive", "url", "token"] as const;
 
-export function sourceApi(client: CollectorsClient, collectorId: number): EntityApi {
+/**
+ * The sources of one collector as an EntityApi. `sourceType` (from the state) says whether a
+ * delete must wait until the source is gone (Universal sources are deleted asynchronously).
+ */
+export function sourceApi(
+  client: CollectorsClient,
+  collectorId: number,
+  sourceType?: unknown,
+): EntityApi {
   const api = client.sources;
   const found = (r: { source: Record<string, unknown>; etag: string | undefined }) => ({
     entity: r.source,
@@ -32,7 +41,12 @@ export function sourceApi(client: CollectorsClient, collectorId: number): Entity
       found(await api.create(collectorId, body as Parameters<typeof api.create>[1])),
     update: async (id, body, etag) =>
       found(await api.update(collectorId, id, body as Parameters<typeof api.update>[2], etag)),
-    delete: (id) => api.delete(collectorId, id),
+    delete: async (id) => {
+      await api.delete(collectorId, id);
+      if (typeof sourceType === "string" && ASYNC_DELETE_TYPES.has(sourceType)) {
+        await waitUntilGone(client, collectorId, id);
+      }
+    },
   };
 }
 
@@ -135,7 +149,8 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
     normalize: (inputs) => {
       if (known(inputs.collectorId)) inputs.collectorId = toId(inputs.collectorId);
     },
-    api: (client, state) => sourceApi(client, collectorIdOf(state)),
+    api: (client, state) =>
+      sourceApi(client, collectorIdOf(state), type ? type.sourceType : state.sourceType),
     scope: (state) => `collector ${String(state.collectorId)}`,
     createExtras: (inputs) => ({ sourceType: expected(inputs), ...(type?.fixed ?? {}) }),
     computed: (entity) => {
