@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-import { Command } from "./commander";
+import { Command, CommanderError, usageExit } from "./commander";
 import { registerDemo } from "./demo";
 import { registerFleet } from "./fleet";
 import { registerServe } from "./serve";
 
 /** The `collectors` command. Each subcommand lives in its own file and registers itself here. */
 export function buildProgram(): Command {
-  const program = new Command("collectors").description(
-    "Collector Management as code: the local service and fleet tools.",
-  );
+  const program = new Command("collectors")
+    .description("Collector Management as code: the local service and fleet tools.")
+    // Before the subcommands are registered: they inherit it.
+    .exitOverride(usageExit);
   registerServe(program);
   registerFleet(program);
   registerDemo(program);
@@ -19,6 +20,10 @@ if (require.main === module) {
   buildProgram()
     .parseAsync(process.argv)
     .catch((error: unknown) => {
+      if (error instanceof CommanderError) {
+        process.exitCode = error.exitCode; // commander has already said why
+        return;
+      }
       console.error((error as Error).message);
       process.exit(1);
     });

@@ -1,12 +1,13 @@
 // Shell-style patterns on collector names: `*` any run of characters (including none), `?` one
 // character, `[abc]` / `[a-z]` / `[!abc]` a class. Names are not paths, so `*` also matches `/`.
 // A pattern without any of these is an exact name. Matching is case-sensitive, as names are.
+import { UsageError } from "./output";
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
 
-/** The pattern as an anchored regular expression. */
+/** The pattern as an anchored regular expression; a UsageError if it is not a valid one. */
 export function globToRegExp(pattern: string): RegExp {
   let source = "";
   for (let i = 0; i < pattern.length; i++) {
@@ -30,7 +31,12 @@ export function globToRegExp(pattern: string): RegExp {
       source += escapeRegExp(ch);
     }
   }
-  return new RegExp(`^${source}$`, "s");
+  try {
+    return new RegExp(`^${source}$`, "s");
+  } catch (error) {
+    // A class the regular expression engine refuses, such as [z-a].
+    throw new UsageError(`--name ${pattern}: not a valid pattern (${(error as Error).message})`);
+  }
 }
 
 export interface NameMatcher {

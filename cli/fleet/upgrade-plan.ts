@@ -80,6 +80,8 @@ export async function planUpgrade(
   selection: Selection,
 ): Promise<UpgradePlan> {
   checkSelection(selection);
+  // Compiled first: a pattern that is not valid is a usage mistake, found before any request.
+  const matcher = selection.names.length > 0 ? nameMatcher(selection.names) : undefined;
   const target = resolveTarget(to, await client.upgrades.targets());
   const upgradable = selection.allUpgradable
     ? await collect(client.upgrades.iterateUpgradable({ toVersion: target }))
@@ -87,8 +89,7 @@ export async function planUpgrade(
 
   let candidates: Collector[];
   let unmatchedPatterns: string[] = [];
-  if (selection.names.length > 0) {
-    const matcher = nameMatcher(selection.names);
+  if (matcher) {
     candidates = (await collect(client.collectors.iterate())).filter((c) =>
       matcher.matches(c.name),
     );

@@ -1,9 +1,10 @@
 // The commander wiring: flags and COLLECTORS_* variables reach the client, exit codes and
 // messages reach the caller. Commands run through a CommandIO that records instead of exiting.
-import { describe, expect, it } from "vitest";
-import { Command } from "../../cli/commander";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Command, usageExit } from "../../cli/commander";
 import type { CommandIO } from "../../cli/fleet/action";
 import { registerFleet } from "../../cli/fleet/index";
+import { buildProgram } from "../../cli/main";
 import { ACCESS_ID, ACCESS_KEY, type RecordedOutput, recorder, useEmulator } from "./harness";
 
 interface Run {
@@ -23,7 +24,8 @@ async function collectors(args: string[], env: Record<string, string | undefined
     },
     onInterrupt: () => () => undefined,
   };
-  const program = new Command("collectors").exitOverride().configureOutput({
+  // As cli/main.ts does: commander's own parse errors exit 2.
+  const program = new Command("collectors").exitOverride(usageExit).configureOutput({
     writeErr: (text) => {
       run.commanderErrors += text;
     },
@@ -106,7 +108,11 @@ describe("the collectors command line", () => {
 
     const missing = await collectors(["upgrade", "--name", "x"], env());
     expect(missing.commanderErrors).toMatch(/required option '--to <version>'/);
-    expect(missing.exitCode).toBe(1);
+    expect(missing.exitCode).toBe(2);
+
+    const badGlob = await collectors(["upgrade", "--to", "latest", "--name", "web-[z-a]"], env());
+    expect(badGlob.exitCode).toBe(2);
+    expect(badGlob.output.stderr[0]).toMatch(/^error: --name web-\[z-a\]: not a valid pattern \(/);
     const log = await ctx.control.requests();
     expect(log.filter((r) => r.method !== "GET")).toEqual([]);
   });
@@ -140,9 +146,67 @@ describe("the collectors command line", () => {
     expect(JSON.parse(list.output.text())).toHaveLength(1);
   });
 
+  it("commander's own parse errors exit 2, help exits 0", async () => {
+    const filter = await collectors(["list", "--filter", "nope"], env());
+    expect(filter.exitCode).toBe(2);
+    expect(filter.commanderErrors).toMatch(/--filter <kind>.*choose one of/);
+    const unknown = await collectors(["list", "--colour"], env());
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.commanderErrors).toMatch(/unknown option '--colour'/);
+    const days = await collectors(["offline", "list", "--days", "0"], env());
+    expect(days.exitCode).toBe(2);
+    const noSubcommand = await collectors(["offline"], env());
+    expect(noSubcommand.exitCode).toBe(2);
+    expect((await collectors(["--help"], env())).exitCode).toBe(0);
+    expect((await collectors(["upgrade", "--help"], env())).exitCode).toBe(0);
+    expect((await ctx.control.requests()).length).toBe(0);
+  });
+
   it("--verbose logs each exchange to stderr", async () => {
     const run = await collectors(["list", "--verbose"], env());
     expect(run.exitCode).toBe(0);
     expect(run.output.stderr.some((l) => /^GET \/collectors\S* 200 \d+ms$/.test(l))).toBe(true);
+  });
+});
+
+describe("the collectors bin (cli/main.ts)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The exit code buildProgram() hands to main's catch, commander's output kept quiet. */
+  async function exitCodeOf(args: string[]): Promise<{ code: number | undefined; stderr: string }> {
+    let stderr = "";
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      stderr += String(chunk);
+      return true;
+    });
+    try {
+      await buildProgram().parseAsync(args, { from: "user" });
+      return { code: undefined, stderr };
+    } catch (error) {
+      return { code: (error as { exitCode?: number }).exitCode, stderr };
+    } finally {
+      vi.restoreAllMocks();
+    }
+  }
+
+  it("ends commander's parse errors with exit 2 and help with 0", async () => {
+    expect(await exitCodeOf(["list", "--filter", "nope"])).toMatchObject({ code: 2 });
+    expect(await exitCodeOf(["upgrade", "--name", "x"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/required option '--to <version>'/),
+    });
+    expect(await exitCodeOf(["serve", "--port", "http"])).toMatchObject({ code: 2 });
+    expect(await exitCodeOf(["--help"])).toMatchObject({ code: 0 });
+    expect(await exitCodeOf(["serve", "--help"])).toMatchObject({ code: 0 });
+  });
+
+  it("keeps a command's own program.error() code: serve's checks exit 1", async () => {
+    expect(await exitCodeOf(["serve", "--port", "0", "--access-id", "x"])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/--access-id and --access-key go together/),
+    });
   });
 });

@@ -45,6 +45,13 @@ describe("name globs", () => {
     expect(globToRegExp(pattern).test(name)).toBe(expected);
   });
 
+  it("refuses a pattern that is not valid with a usage error", () => {
+    expect(() => globToRegExp("web-[z-a]")).toThrow(UsageError);
+    expect(() => nameMatcher(["web-*", "web-[z-a]"])).toThrow(
+      /^--name web-\[z-a\]: not a valid pattern \(.*Range out of order/,
+    );
+  });
+
   it("reports the patterns that matched nothing", () => {
     const matcher = nameMatcher(["web-*", "db-*", "none-*"]);
     expect(["web-1", "db-2", "cache"].filter((n) => matcher.matches(n))).toEqual(["web-1", "db-2"]);
