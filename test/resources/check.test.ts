@@ -72,9 +72,32 @@ describe("check: property-level failures", () => {
       "Europe/Berlin",
       "America/Argentina/Buenos_Aires",
       "Etc/GMT+5",
+      "Etc/UTC",
+      "US/Eastern",
+      "Asia/Kolkata",
     ]) {
       const { failures } = await collector.check({}, { name: "c", timeZone });
       expect(failures).toEqual([]);
+    }
+  });
+
+  it("refuses what the service refuses: raw offsets and names in another letter case", async () => {
+    for (const timeZone of [
+      "+01:00",
+      "-05:00",
+      "utc",
+      "Utc",
+      "europe/berlin",
+      "Europe/BERLIN",
+      "etc/utc",
+      "",
+    ]) {
+      const collectorCheck = await collector.check({}, { name: "c", timeZone });
+      expect(reasons(collectorCheck.failures).timeZone, timeZone).toContain(
+        "is not a time zone name from the tz database",
+      );
+      const sourceCheck = await http.check({}, { collectorId: 1, timeZone });
+      expect(reasons(sourceCheck.failures).timeZone, timeZone).toContain("case-sensitive");
     }
   });
 

@@ -24,19 +24,32 @@ export const hostNameSchema = boundedString(HOST_NAME_MAX, "hostName");
 
 export const categorySchema = boundedString(1024, "category");
 
-/** Whether the runtime knows this tz database name (aliases such as "Etc/UTC" included). */
+// The spec takes a name from the tz database ("Europe/Berlin", "UTC"). Intl alone is too lenient
+// for that: it also takes raw offsets ("+01:00") and any letter case ("europe/berlin"), which the
+// service refuses. Names the runtime lists are taken as they are; other names (the database's
+// links, such as "Etc/UTC", "US/Eastern" or "America/Argentina/Buenos_Aires") must look like tz
+// names (each part starting with a capital), be known to Intl, and not be another letter case of
+// the name Intl resolves them to.
+const LISTED: ReadonlySet<string> = new Set(Intl.supportedValuesOf("timeZone"));
+const TZ_NAME = /^[A-Z][A-Za-z0-9_+-]*(?:\/[A-Z][A-Za-z0-9_+-]*)*$/;
+
+/** Whether `name` is a tz database name, written as the database writes it. */
 export function isTimeZone(name: string): boolean {
+  if (LISTED.has(name)) return true;
+  if (!TZ_NAME.test(name)) return false;
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
+    resolved = new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return false;
   }
+  return resolved === name || resolved.toLowerCase() !== name.toLowerCase();
 }
 
 export const timeZoneSchema = z.string({ error: "timeZone must be a string" }).refine(isTimeZone, {
   error: (issue) =>
-    `timeZone ${JSON.stringify(issue.input)} is not a time zone name from the tz database; ` +
+    `timeZone ${JSON.stringify(issue.input)} is not a time zone name from the tz database ` +
+    '(names are case-sensitive; offsets such as "+01:00" are not names); ' +
     `use a region/city name such as "Europe/Berlin" or "America/New_York", or "UTC"`,
 });
 
