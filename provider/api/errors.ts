@@ -81,9 +81,11 @@ const STATUS_CONDITIONS: Readonly<Record<number, ErrorCondition>> = {
 
 /** The condition behind a status and code; a known code wins over the status. */
 export function conditionFor(status: number, code?: string): ErrorCondition {
-  const byCode = code ? CODE_CONDITIONS[code.toLowerCase()] : undefined;
+  // Own keys only: a code such as "constructor" must not find Object.prototype's members.
+  const key = code?.toLowerCase();
+  const byCode = key && Object.hasOwn(CODE_CONDITIONS, key) ? CODE_CONDITIONS[key] : undefined;
   if (byCode) return byCode;
-  const byStatus = STATUS_CONDITIONS[status];
+  const byStatus = Object.hasOwn(STATUS_CONDITIONS, status) ? STATUS_CONDITIONS[status] : undefined;
   if (byStatus) return byStatus;
   return status >= 500 ? "server-error" : "unknown";
 }

@@ -6,10 +6,10 @@ import { type EntityKind, entityLifecycle } from "./core/entity";
 import type { Lifecycle } from "./core/lifecycle";
 import { installedCollectorKind } from "./installed/kind";
 import { sourceKind } from "./sources/kind";
-import { SOURCE_TYPES, type SourceType } from "./sources/types";
+import { type SourceType, sourceTypeNamed } from "./sources/types";
 
 const sourceType = (name: string): SourceType => {
-  const type = SOURCE_TYPES[name];
+  const type = sourceTypeNamed(name);
   if (!type) throw new Error(`unknown source type ${name}`);
   return type;
 };
@@ -47,7 +47,7 @@ const lifecycles = new Map<string, Lifecycle>();
 export function lifecycleOf(kind: string): Lifecycle | undefined {
   let lifecycle = lifecycles.get(kind);
   if (!lifecycle) {
-    const make = ENTITY_KINDS[kind];
+    const make = Object.hasOwn(ENTITY_KINDS, kind) ? ENTITY_KINDS[kind] : undefined;
     if (!make) return undefined;
     lifecycle = entityLifecycle(make());
     lifecycles.set(kind, lifecycle);

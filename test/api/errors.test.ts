@@ -55,6 +55,11 @@ describe("condition mapping", () => {
     [502, undefined, "server-error"],
     [404, undefined, "not-found"],
     [418, "teapot", "unknown"],
+    // Names of Object.prototype members are codes like any other unknown one.
+    [400, "constructor", "invalid-input"],
+    [404, "toString", "not-found"],
+    [418, "__proto__", "unknown"],
+    [503, "hasOwnProperty", "server-error"],
   ])("%i %s → %s", (status, code, condition) => {
     expect(conditionFor(status, code)).toBe(condition);
   });

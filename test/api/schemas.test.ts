@@ -67,6 +67,11 @@ describe("source schemas", () => {
       true,
     );
     expect(sourceInputSchema.safeParse({ name: "s" }).success).toBe(false);
+    // Not a key of the table, although every object has it.
+    expect(sourceInputSchema.safeParse({ sourceType: "toString", name: "s" }).success).toBe(true);
+    expect(sourceInputSchema.safeParse({ sourceType: "constructor", name: "s" }).success).toBe(
+      true,
+    );
   });
 
   it("validates filters", () => {

@@ -101,6 +101,30 @@ describe("check: property-level failures", () => {
     }
   });
 
+  it("reports inputs named like Object.prototype members as unknown properties", async () => {
+    for (const p of [collector, http, source]) {
+      const { failures } = await p.check(
+        {},
+        { name: "c", collectorId: 1, sourceType: "HTTP", constructor: "x", toString: 1 },
+      );
+      const r = reasons(failures);
+      expect(r.constructor).toMatch(/constructor is not a property of/);
+      expect(r.toString).toMatch(/toString is not a property of/);
+    }
+  });
+
+  it("refuses a sourceType that is not one, and suggests the right case", async () => {
+    for (const sourceType of ["toString", "constructor", "hasOwnProperty", "__proto__"]) {
+      const { failures } = await source.check({}, { name: "s", collectorId: 1, sourceType });
+      expect(reasons(failures).sourceType, sourceType).toMatch(/is not a source type name/);
+    }
+    const typo = await source.check({}, { name: "s", collectorId: 1, sourceType: "localfile" });
+    expect(reasons(typo.failures).sourceType).toContain('did you mean "LocalFile"?');
+    // A type this package does not model, written like the service's, is let through.
+    const other = await source.check({}, { name: "s", collectorId: 1, sourceType: "AzureBlob" });
+    expect(other.failures).toEqual([]);
+  });
+
   it("names an unknown property and lists the valid ones", async () => {
     const { failures } = await collector.check({}, { name: "c", descripton: "typo" });
     expect(reasons(failures).descripton).toMatch(/not a property of HostedCollector.*description/);
@@ -190,6 +214,11 @@ describe("check: property-level failures", () => {
       { name: "s", collectorId: 1, sourceType: "Universal", passthrough: { category: "x" } },
     );
     expect(reasons(clash.failures)["passthrough.category"]).toContain("set it there");
+    const proto = await source.check(
+      {},
+      { name: "s", collectorId: 1, sourceType: "Universal", passthrough: { toString: "x" } },
+    );
+    expect(proto.failures).toEqual([]);
   });
 
   it("refuses a malformed adopt", async () => {

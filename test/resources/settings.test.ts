@@ -76,5 +76,8 @@ describe("provider settings", () => {
 
   it("refuses a kind it does not know, naming the version problem", async () => {
     await expect(dispatch("Bucket", "create", [{}])).rejects.toThrow(/no resource kind "Bucket"/);
+    await expect(dispatch("toString", "check", [{}, {}])).rejects.toThrow(
+      /no resource kind "toString"/,
+    );
   });
 });

@@ -99,7 +99,10 @@ const sourceFields = {
 };
 
 function requireTypeFields(source: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  const required = REQUIRED_FIELDS_BY_SOURCE_TYPE[String(source.sourceType)] ?? [];
+  const type = String(source.sourceType);
+  const required = Object.hasOwn(REQUIRED_FIELDS_BY_SOURCE_TYPE, type)
+    ? (REQUIRED_FIELDS_BY_SOURCE_TYPE[type] ?? [])
+    : [];
   for (const field of required) {
     const value = source[field];
     if (value === undefined || value === null || value === "") {

@@ -35,7 +35,8 @@ export function checkInputs(rules: CheckRules, inputs: Readonly<Record<string, u
   const known = Object.keys(rules.specs);
   for (const [key, value] of Object.entries(inputs)) {
     if (key.startsWith("__") || isUnset(value) || containsUnknown(value)) continue;
-    const spec = rules.specs[key];
+    // Own keys only: an input named "constructor" or "toString" is not a property either.
+    const spec = Object.hasOwn(rules.specs, key) ? rules.specs[key] : undefined;
     if (!spec) {
       failures.push({
         property: key,

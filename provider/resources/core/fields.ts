@@ -159,6 +159,7 @@ function memberKeys(value: unknown): string[] {
 function pick(source: Record<string, unknown>, keys: readonly string[]): JsonObject {
   const out: JsonObject = {};
   for (const key of keys) {
+    if (!Object.hasOwn(source, key)) continue;
     const value = plain(source[key]);
     if (value !== undefined) out[key] = value;
   }

@@ -12,7 +12,7 @@ import { adoptSchema, idSchema, toId } from "../core/schemas";
 import { containsUnknown } from "../core/unknowns";
 import { COMMON_FIELDS, TYPE_FIELDS } from "./fields";
 import { ASYNC_DELETE_TYPES, waitUntilGone } from "./stopping";
-import { SOURCE_TYPES, type SourceType } from "./types";
+import { SOURCE_TYPES, type SourceType, sourceTypeNamed } from "./types";
 
 /** Service fields never kept in `unmanaged` nor sent back; url and token are outputs of their own. */
 export const SOURCE_VOLATILE = ["id", "alive", "url", "token"] as const;
@@ -58,12 +58,36 @@ export function typedSpecs(type: SourceType): FieldSpecs {
   return { ...COMMON_FIELDS, ...own };
 }
 
+const KNOWN_TYPES = Object.keys(SOURCE_TYPES);
+/** How the service's source type names are written: "LocalFile", "HTTP", "RemoteFileV2". */
+const TYPE_NAME = /^[A-Z][A-Za-z0-9_]*$/;
+
+/** A known source type, or another one written like the service's (not "toString"). */
+const sourceTypeSchema = z
+  .string({ error: "sourceType must be a string" })
+  .min(1, { error: "sourceType must not be empty" })
+  .superRefine((value, ctx) => {
+    if (sourceTypeNamed(value)) return;
+    const known = KNOWN_TYPES.find((name) => name.toLowerCase() === value.toLowerCase());
+    if (known) {
+      ctx.addIssue({
+        code: "custom",
+        message: `sourceType ${JSON.stringify(value)} is not a source type (they are case-sensitive); did you mean "${known}"?`,
+      });
+    } else if (!TYPE_NAME.test(value)) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          `sourceType ${JSON.stringify(value)} is not a source type name: those start with a ` +
+          `capital, then letters and digits, e.g. ${KNOWN_TYPES.join(", ")}`,
+      });
+    }
+  });
+
 /** The field specs of the generic Source: every known field, sourceType and the pass-through. */
 export const GENERIC_SPECS: FieldSpecs = {
   sourceType: {
-    schema: z
-      .string({ error: "sourceType must be a string" })
-      .min(1, { error: "sourceType must not be empty" }),
+    schema: sourceTypeSchema,
     replace: true,
     doc: `The API's sourceType, e.g. ${Object.keys(SOURCE_TYPES).join(", ")}. Changing it replaces the source.`,
   },
@@ -81,7 +105,7 @@ export const GENERIC_SPECS: FieldSpecs = {
 
 /** Rules of the generic Source for the sourceType it names. */
 function genericRules(inputs: Inputs, base: Omit<SourceKindOptions, "type">) {
-  const type = typeof inputs.sourceType === "string" ? SOURCE_TYPES[inputs.sourceType] : undefined;
+  const type = sourceTypeNamed(inputs.sourceType);
   const refine = (values: Readonly<Inputs>): CheckFailure[] => {
     const failures: CheckFailure[] = [];
     if (type) {
@@ -98,7 +122,7 @@ function genericRules(inputs: Inputs, base: Omit<SourceKindOptions, "type">) {
     }
     if (isObject(values.passthrough) && !containsUnknown(values.passthrough)) {
       for (const key of Object.keys(values.passthrough)) {
-        if (key in GENERIC_SPECS || key === "id" || key === "collectorId") {
+        if (Object.hasOwn(GENERIC_SPECS, key) || key === "id" || key === "collectorId") {
           failures.push({
             property: `passthrough.${key}`,
             reason: `${key} is a property of Source itself: set it there, not in passthrough`,

@@ -55,6 +55,13 @@ const messagePerRequest = (inputs: Readonly<Record<string, unknown>>): CheckFail
       ]
     : [];
 
+/** The source type of this name (own entries only: "toString" is not one). */
+export function sourceTypeNamed(name: unknown): SourceType | undefined {
+  return typeof name === "string" && Object.hasOwn(SOURCE_TYPES, name)
+    ? SOURCE_TYPES[name]
+    : undefined;
+}
+
 export const SOURCE_TYPES: Readonly<Record<string, SourceType>> = {
   HTTP: {
     sourceType: "HTTP",
