@@ -79,6 +79,7 @@ export class CollectorsApi {
       (limit, offset) => this.list({ filter: options.filter, limit, offset }, req),
       COLLECTOR_PAGE_SIZE,
       options,
+      "/collectors",
     );
   }
 
@@ -209,6 +210,7 @@ export class CollectorsApi {
         this.listOffline({ aliveBeforeDays: options.aliveBeforeDays, limit, offset }, req),
       COLLECTOR_PAGE_SIZE,
       options,
+      "/collectors/offline",
     );
   }
 

@@ -57,6 +57,7 @@ export class UpgradesApi {
         this.upgradableCollectors({ toVersion: options.toVersion, limit, offset }, req),
       UPGRADABLE_PAGE_SIZE,
       options,
+      "/collectors/upgrades/collectors",
     );
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { collect } from "../../provider/api";
+import { collect, ResponseFormatError } from "../../provider/api";
 import { collector, makeClient } from "./helpers/client";
 import { type ScriptedServer, sendJson, startServer } from "./helpers/server";
 
@@ -32,6 +32,30 @@ describe("paging", () => {
       "filter=hosted&limit=3&offset=3",
       "filter=hosted&limit=3&offset=6",
     ]);
+  });
+
+  it("throws instead of looping when the server ignores offset", async () => {
+    // The same full page whatever the offset.
+    server.handle((_req, res) => sendJson(res, 200, { collectors: [collector(1), collector(2)] }));
+    const { client } = makeClient(server.url);
+    const seen: number[] = [];
+    const error = await (async () => {
+      for await (const c of client.collectors.iterate({ pageSize: 2 })) seen.push(c.id);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    expect(String(error)).toContain(
+      "GET /collectors?limit=2&offset=2 answered 200 with an unexpected body: the page at " +
+        "offset 2 is the same as the one at offset 0: the service (or a proxy in front of it) " +
+        "ignored `offset`",
+    );
+    expect(seen).toEqual([1, 2]);
+    expect(server.requests).toHaveLength(2);
+    for (const list of [
+      collect(client.collectors.iterateOffline({ pageSize: 2 })),
+      collect(client.upgrades.iterateUpgradable({ pageSize: 2 })),
+    ]) {
+      await expect(list).rejects.toThrow(/ignored `offset`/);
+    }
   });
 
   it("asks once more after a full last page and stops on the empty one", async () => {
