@@ -8,6 +8,7 @@ import {
   type CollectorsClient,
   collect,
   DEFAULT_ALIVE_BEFORE_DAYS,
+  isGone,
 } from "../provider/api";
 import { type Command, InvalidArgumentError } from "./commander";
 import { type CommandIO, commandAction } from "./fleet/action";
@@ -86,7 +87,32 @@ export interface OfflineDeleteResult {
   remaining: { collector: Collector; reason: string }[];
 }
 
-/** Checks with GETs of the collector list until every listed collector is gone, or time is up. */
+/** What a GET by id says about a collector missing from the list. */
+type Confirmation =
+  | { gone: true }
+  | { gone: false; collector: Collector }
+  | { gone: false; error: string };
+
+/**
+ * A collector missing from the list is only a candidate: the list pages by offset while the
+ * service deletes, so each deletion shifts later rows down and a collector still there can fall
+ * between two pages. Only the service's 404 for the collector itself says it is gone.
+ */
+async function confirmGone(client: CollectorsClient, id: number): Promise<Confirmation> {
+  try {
+    const { collector } = await client.collectors.get(id);
+    return { gone: false, collector };
+  } catch (error) {
+    if (isGone(error)) return { gone: true };
+    return { gone: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Checks until every listed collector is gone, or time is up: one list of the installed
+ * collectors answers for all of them at once (1 request per 1000 collectors), then a GET by id
+ * confirms each one missing from it.
+ */
 async function waitUntilGone(
   client: CollectorsClient,
   listed: Collector[],
@@ -97,26 +123,38 @@ async function waitUntilGone(
   const deadline = Date.now() + options.waitMs;
   let delay = options.checkEveryMs;
   let present = new Map<number, Collector>();
+  /** Why a candidate could not be confirmed gone, when its GET failed. */
+  const unconfirmed = new Map<number, string>();
   for (;;) {
     await sleep(Math.max(0, Math.min(delay, deadline - Date.now())));
-    // One list (1 request per 1000 collectors) answers for every pending one at once.
     const installed = await collect(client.collectors.iterate({ filter: "installed" }));
     present = new Map(installed.map((c) => [c.id, c]));
-    for (const [id, collector] of pending) {
-      if (!present.has(id)) {
-        deleted.push(collector);
+    const candidates = [...pending.keys()].filter((id) => !present.has(id));
+    const confirmations = await Promise.all(candidates.map((id) => confirmGone(client, id)));
+    candidates.forEach((id, i) => {
+      const check = confirmations[i] as Confirmation;
+      unconfirmed.delete(id);
+      if (check.gone) {
+        deleted.push(pending.get(id) as Collector);
         pending.delete(id);
+      } else if ("collector" in check) {
+        present.set(id, check.collector);
+      } else {
+        unconfirmed.set(id, check.error);
       }
-    }
+    });
     if (pending.size === 0 || Date.now() >= deadline) break;
     delay = Math.min(delay * 2, OFFLINE_DEFAULTS.maxCheckEveryMs);
   }
   const seconds = Math.round(options.waitMs / 1000);
   const remaining = [...pending.values()].map((collector) => {
     const now = present.get(collector.id);
-    const reason = now?.alive
-      ? `still present after ${seconds} s, and alive again (last seen ${formatTime(now.lastSeenAlive)}): the service may keep it`
-      : `still present after ${seconds} s: the service may still be deleting it`;
+    const error = unconfirmed.get(collector.id);
+    const reason = error
+      ? `not confirmed gone after ${seconds} s (the check failed: ${error})`
+      : now?.alive
+        ? `still present after ${seconds} s, and alive again (last seen ${formatTime(now.lastSeenAlive)}): the service may keep it`
+        : `still present after ${seconds} s: the service may still be deleting it`;
     return { collector: now ?? collector, reason };
   });
   return { deleted, remaining };

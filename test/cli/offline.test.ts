@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runOfflineDelete, runOfflineList } from "../../cli/offline";
+import type { CollectorsClient } from "../../provider/api";
 import { countRequests, recorder, useEmulator } from "./harness";
 
 const DAY = 24 * 60 * 60_000;
@@ -72,6 +73,63 @@ describe("collectors offline", () => {
     const log = await ctx.control.requests();
     expect(countRequests(log, "DELETE")).toBe(1);
     expect(countRequests(log, "DELETE", /\/collectors\/offline$/)).toBe(1);
+    // Each collector missing from the list was confirmed gone by one GET by id.
+    expect(countRequests(log, "GET", /\/collectors\/\d+$/)).toBe(3);
+  });
+
+  it("a failed GET by id confirms nothing: the collector is reported as not confirmed gone", async () => {
+    await fleet();
+    await ctx.control.call("/faults", "POST", {
+      kind: "500",
+      method: "GET",
+      path: "^/collectors/\\d+$",
+    });
+    const output = recorder();
+    const { exitCode, result } = await runOfflineDelete(
+      ctx.client(),
+      { days: 2, yes: true, checkEveryMs: 50, waitMs: 2_000 },
+      output,
+    );
+    await ctx.control.call("/faults", "DELETE");
+    expect(exitCode).toBe(1);
+    expect(result.deleted).toEqual([]);
+    expect(result.remaining.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/^not confirmed gone after 2 s \(the check failed: .*500/),
+      expect.stringMatching(/^not confirmed gone/),
+      expect.stringMatching(/^not confirmed gone/),
+    ]);
+  });
+
+  it("does not take a collector missing from the list as deleted: a GET by id confirms", async () => {
+    const [kept, ...others] = await fleet();
+    const real = ctx.client();
+    // The list pages by offset while the service deletes, so a collector still there can fall
+    // between two pages: this client's list never shows `kept`, which the service keeps (it
+    // heartbeats just before the deletion starts).
+    const collectors = Object.create(real.collectors) as CollectorsClient["collectors"];
+    collectors.list = async (options, req) =>
+      (await real.collectors.list(options, req)).filter(
+        (c) => options?.filter !== "installed" || c.id !== kept,
+      );
+    collectors.deleteOffline = async (options, req) => {
+      await ctx.control.call(`/collectors/${kept}/heartbeat`, "POST");
+      return real.collectors.deleteOffline(options, req);
+    };
+    const client = Object.assign(Object.create(real), { collectors }) as CollectorsClient;
+
+    const output = recorder();
+    const { exitCode, result } = await runOfflineDelete(
+      client,
+      { days: 2, yes: true, checkEveryMs: 50, waitMs: 1_000 },
+      output,
+    );
+    expect(exitCode).toBe(1);
+    expect(result.deleted.map((c) => c.id).sort()).toEqual(others.sort());
+    expect(result.remaining).toHaveLength(1);
+    expect(result.remaining[0]?.collector.id).toBe(kept);
+    expect(result.remaining[0]?.reason).toMatch(/still present after 1 s, and alive again/);
+    expect(await names()).toEqual(["dead-1", "hosted-1", "live-1", "live-2", "recent-dead"]);
+    expect(output.text()).toContain("Deleted 2 collectors; 1 still present.");
   });
 
   it("refuses without --yes when there is no terminal to ask on: nothing deleted, exit 2", async () => {
