@@ -6,7 +6,7 @@ import { Agent, request } from "undici";
 import type { ResolvedConfig } from "./config";
 import { ApiError, isGoneAnswer, NetworkError, type NetworkFailure } from "./errors";
 import { baseFromLocation, deploymentNamed, isTrustedTarget } from "./moved";
-import { redact, secretValues } from "./redact";
+import { isRedactable, redact, secretValues } from "./redact";
 import {
   backoffMs,
   parseRetryAfter,
@@ -25,6 +25,12 @@ export type Query = Record<string, string | number | boolean | undefined>;
 export interface RequestOptions {
   /** Aborts the call: while queued, between retries and in flight. */
   signal?: AbortSignal;
+  /**
+   * Values to keep out of every error message and log line, from this request on, besides
+   * those the client recognises by their key (password, token, …): credentials sent under
+   * keys it cannot know (a Cloud-to-Cloud source's configuration, an AWS role).
+   */
+  secrets?: readonly string[] | undefined;
 }
 
 export interface HttpRequest {
@@ -39,6 +45,8 @@ export interface HttpRequest {
   /** Send Content-Type and Accept application/json even without a body (upgrade endpoints). */
   alwaysJson?: boolean;
   signal?: AbortSignal | undefined;
+  /** See RequestOptions.secrets. */
+  secrets?: readonly string[] | undefined;
 }
 
 export interface HttpResponse {
@@ -125,7 +133,10 @@ export class Transport {
   /** Sends a request; resolves with any 2xx, throws ApiError or NetworkError otherwise. */
   async send(req: HttpRequest): Promise<HttpResponse> {
     const suffix = `${req.path}${queryString(req.query)}`;
-    rememberSecrets(this.#session, secretValues(req.body));
+    rememberSecrets(this.#session, [
+      ...secretValues(req.body),
+      ...(req.secrets ?? []).filter(isRedactable),
+    ]);
     const secrets = [...this.#secrets, ...this.#session.secrets];
     const { retry } = this.#options;
     let retries = 0;

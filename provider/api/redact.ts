@@ -4,7 +4,23 @@
 const BASIC = /Basic\s+[A-Za-z0-9+/=._~-]+/gi;
 // HTTP Sources' URLs end in a token that is as good as a password.
 const RECEIVER_TOKEN = /(\/receiver\/v1\/[a-z]+\/)[^\s"'?#]+/gi;
-const SECRET_KEY = /password|secret|^token$|^url$|accesskey|privatekey/i;
+// Keys whose string values are credentials: passwords and passphrases, secrets, tokens, keys
+// (accessKey, privateKey, awsKey, apiKey), credentials, an HTTP Source's url. Values under other
+// keys are redacted only when the caller names them (RequestOptions.secrets).
+const SECRET_KEY =
+  /pass(word|phrase)?$|password|secret|token|^url$|accesskey|privatekey|key$|credential/i;
+/** Shorter values are left alone: replacing them would garble every message. */
+const MIN_SECRET_LENGTH = 4;
+
+/** Whether a value is worth redacting (long enough to be a credential). */
+export function isRedactable(value: unknown): value is string {
+  return typeof value === "string" && value.length >= MIN_SECRET_LENGTH;
+}
+
+/** Whether a body key names a credential, judged by the name alone. */
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
 
 /** Replaces every occurrence of each secret by "***", plus anything that looks like a credential. */
 export function redact(text: string, secrets: Iterable<string | undefined>): string {
@@ -21,10 +37,19 @@ export function secretValues(body: unknown, found: string[] = []): string[] {
     for (const item of body) secretValues(item, found);
   } else if (body && typeof body === "object") {
     for (const [key, value] of Object.entries(body)) {
-      // Very short values are left alone: replacing them would garble every message.
-      if (typeof value === "string" && value.length >= 4 && SECRET_KEY.test(key)) found.push(value);
+      if (isRedactable(value) && isSecretKey(key)) found.push(value);
       else if (value && typeof value === "object") secretValues(value, found);
     }
+  }
+  return found;
+}
+
+/** Every string (4+ characters) anywhere in a value: for values that are secret as a whole. */
+export function stringLeaves(value: unknown, found: string[] = []): string[] {
+  if (isRedactable(value)) found.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringLeaves(item, found);
+  else if (value && typeof value === "object") {
+    for (const member of Object.values(value)) stringLeaves(member, found);
   }
   return found;
 }

@@ -96,6 +96,7 @@ export class SourcesApi {
       path: sourcesPath(collectorId),
       body: { source },
       signal: req.signal,
+      secrets: req.secrets,
     });
     return { source: parseResponse(sourceEnvelope, res, "POST").source, etag: res.etag };
   }
@@ -125,6 +126,7 @@ export class SourcesApi {
       body: { source },
       ifMatch: etag,
       signal: req.signal,
+      secrets: req.secrets,
     });
     return { source: parseResponse(sourceEnvelope, res, "PUT").source, etag: res.etag };
   }

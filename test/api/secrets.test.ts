@@ -98,6 +98,70 @@ describe("secrets", () => {
     expect(String(error)).toContain("url *** cannot be set");
   });
 
+  it("are recognised under more credential keys (AWS keys, API keys, client secrets)", async () => {
+    // The service echoes the whole body it received in its message.
+    server.handle((req, res) =>
+      sendError(res, 400, "collectors.validation.fields.invalid", `bad source: ${req.body}`),
+    );
+    const t = makeClient(server.url);
+    const error = await t.client.sources
+      .create(9, {
+        sourceType: "Polling",
+        name: "s3",
+        contentType: "AwsS3Bucket",
+        thirdPartyRef: {
+          resources: [
+            {
+              serviceType: "AwsS3Bucket",
+              path: { bucketName: "logs-bucket", pathExpression: "*" },
+              authentication: {
+                type: "S3BucketAuthentication",
+                awsKey: "wJalrXUtnFEMIK7MDENGbPxRfiCYzEXAMPLEKEY",
+                passPhrase: "correct horse battery",
+              },
+            },
+          ],
+        },
+        config: {
+          apiKey: "okta-api-key-123",
+          clientSecret: "cs-0987654321",
+          credentials: "c-1234",
+        },
+      } as never)
+      .catch((e: unknown) => e);
+    const text = render(error);
+    for (const secret of [
+      "wJalrXUtnFEMIK7MDENGbPxRfiCYzEXAMPLEKEY",
+      "correct horse battery",
+      "okta-api-key-123",
+      "cs-0987654321",
+      "c-1234",
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain("logs-bucket");
+  });
+
+  it("redacts values the caller names, in this error and in later ones", async () => {
+    const named = "opaque-value-under-any-key";
+    server.handle((req, res) =>
+      sendError(res, 400, "collectors.validation.fields.invalid", `echo ${named} ${req.body}`),
+    );
+    const t = makeClient(server.url);
+    const first = await t.client.sources
+      .create(9, { sourceType: "Universal", name: "c2c", config: { domain: named } } as never, {
+        secrets: [named, "c2c"],
+      })
+      .catch((e: unknown) => e);
+    const later = await t.client.collectors.get(1).catch((e: unknown) => e);
+    for (const error of [first, later]) {
+      expect(render(error)).not.toContain(named);
+      expect(String(error)).toContain("echo ***");
+    }
+    // Values too short to be credentials are left alone.
+    expect(String(first)).toContain(`"name":"c2c"`);
+  });
+
   it("are not shown when the client is inspected or serialised", () => {
     const client = new CollectorsClient({
       accessId: "inspectId1234",

@@ -5,6 +5,7 @@
 // A field the program leaves unset is the service's business: its value rides along in
 // `unmanaged` and goes back unchanged in every update, so nothing is ever erased.
 import type { z } from "zod";
+import { stringLeaves } from "../../api/redact";
 import { isObject, type Json, type JsonObject, plain } from "./plain";
 import { containsUnknown } from "./unknowns";
 
@@ -222,6 +223,16 @@ export function without(service: Record<string, unknown>, keys: Iterable<string>
     if (copy !== undefined) out[key] = copy;
   }
   return out;
+}
+
+/**
+ * Every string the program gave in secret fields and spread fields (pass-through, whose members
+ * may be credentials under any name): the client keeps them out of messages and logs.
+ */
+export function secretLeaves(specs: FieldSpecs, inputs: Record<string, unknown>): string[] {
+  return Object.entries(specs)
+    .filter(([, spec]) => spec.secret || spec.spread)
+    .flatMap(([key]) => stringLeaves(inputs[key]));
 }
 
 /** The names of the secret fields. */

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type CollectorsClient, isApiError } from "../../api";
 import { known } from "../core/check";
 import type { EntityApi, EntityKind } from "../core/entity";
-import { type CheckFailure, type FieldSpecs, isUnset } from "../core/fields";
+import { type CheckFailure, type FieldSpecs, isUnset, secretLeaves } from "../core/fields";
 import type { Inputs } from "../core/lifecycle";
 import { jsonModeMessage } from "../core/messages";
 import { isObject, type JsonObject } from "../core/plain";
@@ -17,15 +17,21 @@ import { SOURCE_TYPES, type SourceType, sourceTypeNamed } from "./types";
 /** Service fields never kept in `unmanaged` nor sent back; url and token are outputs of their own. */
 export const SOURCE_VOLATILE = ["id", "alive", "url", "token"] as const;
 
-/**
- * The sources of one collector as an EntityApi. `sourceType` (from the state) says whether a
- * delete must wait until the source is gone (Universal sources are deleted asynchronously).
- */
+export interface SourceApiOptions {
+  /** From the state: whether a delete waits until the source is gone (Universal sources). */
+  sourceType?: unknown;
+  /** Values the client keeps out of messages and logs (secret and pass-through inputs). */
+  secrets?: readonly string[];
+}
+
+/** The sources of one collector as an EntityApi. */
 export function sourceApi(
   client: CollectorsClient,
   collectorId: number,
-  sourceType?: unknown,
+  options: SourceApiOptions = {},
 ): EntityApi {
+  const { sourceType } = options;
+  const req = { secrets: options.secrets };
   const api = client.sources;
   const found = (r: { source: Record<string, unknown>; etag: string | undefined }) => ({
     entity: r.source,
@@ -38,9 +44,9 @@ export function sourceApi(
       return match?.id === undefined ? undefined : found(await api.get(collectorId, match.id));
     },
     create: async (body) =>
-      found(await api.create(collectorId, body as Parameters<typeof api.create>[1])),
+      found(await api.create(collectorId, body as Parameters<typeof api.create>[1], req)),
     update: async (id, body, etag) =>
-      found(await api.update(collectorId, id, body as Parameters<typeof api.update>[2], etag)),
+      found(await api.update(collectorId, id, body as Parameters<typeof api.update>[2], etag, req)),
     delete: async (id) => {
       await api.delete(collectorId, id);
       if (typeof sourceType === "string" && ASYNC_DELETE_TYPES.has(sourceType)) {
@@ -174,7 +180,10 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
       if (known(inputs.collectorId)) inputs.collectorId = toId(inputs.collectorId);
     },
     api: (client, state) =>
-      sourceApi(client, collectorIdOf(state), type ? type.sourceType : state.sourceType),
+      sourceApi(client, collectorIdOf(state), {
+        sourceType: type ? type.sourceType : state.sourceType,
+        secrets: secretLeaves(specs, state),
+      }),
     scope: (state) => `collector ${String(state.collectorId)}`,
     createExtras: (inputs) => ({ sourceType: expected(inputs), ...(type?.fixed ?? {}) }),
     computed: (entity) => {
