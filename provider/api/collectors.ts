@@ -65,6 +65,7 @@ export class CollectorsApi {
       path: "/collectors",
       query: { filter: options.filter, limit: options.limit, offset: options.offset },
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(collectorListEnvelope, res, "GET").collectors;
   }
@@ -88,6 +89,7 @@ export class CollectorsApi {
       method: "GET",
       path: `/collectors/${idSegment(id, "id")}`,
       signal: req.signal,
+      secrets: req.secrets,
     });
     return { collector: parseResponse(collectorEnvelope, res, "GET").collector, etag: res.etag };
   }
@@ -101,6 +103,7 @@ export class CollectorsApi {
       method: "GET",
       path: collectorNamePath(name),
       signal: req.signal,
+      secrets: req.secrets,
     });
     return { collector: parseResponse(collectorEnvelope, res, "GET").collector, etag: res.etag };
   }
@@ -133,6 +136,7 @@ export class CollectorsApi {
       path: "/collectors",
       body: { collector },
       signal: req.signal,
+      secrets: req.secrets,
     });
     return { collector: parseResponse(collectorEnvelope, res, "POST").collector, etag: res.etag };
   }
@@ -168,6 +172,7 @@ export class CollectorsApi {
       body: { collector },
       ifMatch: etag,
       signal: req.signal,
+      secrets: req.secrets,
     });
     return { collector: parseResponse(collectorEnvelope, res, "PUT").collector, etag: res.etag };
   }
@@ -177,6 +182,7 @@ export class CollectorsApi {
       method: "DELETE",
       path: `/collectors/${idSegment(id, "id")}`,
       signal: req.signal,
+      secrets: req.secrets,
     });
   }
 
@@ -196,6 +202,7 @@ export class CollectorsApi {
         offset: options.offset,
       },
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(collectorListEnvelope, res, "GET").collectors;
   }
@@ -228,6 +235,7 @@ export class CollectorsApi {
       path: "/collectors/offline",
       query: { aliveBeforeDays: options.aliveBeforeDays },
       signal: req.signal,
+      secrets: req.secrets,
     });
     const body = res.body;
     const message =

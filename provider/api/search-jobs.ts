@@ -23,6 +23,7 @@ export class SearchJobsApi {
       path: "/search/jobs",
       body: job,
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(searchJobCreatedSchema, res, "POST");
   }
@@ -32,6 +33,7 @@ export class SearchJobsApi {
       method: "GET",
       path: `/search/jobs/${tokenSegment(id, "searchJobId")}`,
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(searchJobStatusSchema, res, "GET");
   }

@@ -47,6 +47,7 @@ export class SourcesApi {
       method: "GET",
       path: sourcesPath(collectorId),
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(sourceListEnvelope, res, "GET").sources;
   }
@@ -64,6 +65,7 @@ export class SourcesApi {
       path: sourcesPath(collectorId),
       query: { download: true },
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(sourcesDownloadSchema, res, "GET");
   }
@@ -79,6 +81,7 @@ export class SourcesApi {
       path: `${sourcesPath(collectorId)}/${idSegment(id, "id")}`,
       query: { download: options.download ? true : undefined },
       signal: req.signal,
+      secrets: req.secrets,
     });
     const schema = options.download ? sourceDownloadSchema : sourceEnvelope;
     return { source: parseResponse(schema, res, "GET").source, etag: res.etag };
@@ -140,6 +143,7 @@ export class SourcesApi {
       method: "DELETE",
       path: `${sourcesPath(collectorId)}/${idSegment(id, "id")}`,
       signal: req.signal,
+      secrets: req.secrets,
     });
   }
 }

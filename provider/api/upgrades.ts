@@ -44,6 +44,7 @@ export class UpgradesApi {
       path: "/collectors/upgrades/collectors",
       query: { toVersion: options.toVersion, offset: options.offset, limit: options.limit },
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(collectorListEnvelope, res, "GET").collectors;
   }
@@ -67,6 +68,7 @@ export class UpgradesApi {
       method: "GET",
       path: "/collectors/upgrades/targets",
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(buildTargetsEnvelope, res, "GET").targets;
   }
@@ -79,6 +81,7 @@ export class UpgradesApi {
       path: "/collectors/upgrades",
       body,
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(upgradeCreatedSchema, res, "POST");
   }
@@ -88,6 +91,7 @@ export class UpgradesApi {
       method: "GET",
       path: `/collectors/upgrades/${tokenSegment(taskId, "taskId")}`,
       signal: req.signal,
+      secrets: req.secrets,
     });
     return parseResponse(upgradeTaskEnvelope, res, "GET").upgrade;
   }

@@ -158,6 +158,12 @@ describe("secrets", () => {
       expect(render(error)).not.toContain(named);
       expect(String(error)).toContain("echo ***");
     }
+    // Every method takes them.
+    server.handle((_req, res) => sendError(res, 404, "InvalidCollector", "no a-named-id-1234"));
+    const get = await t.client.collectors
+      .get(1, { secrets: ["a-named-id-1234"] })
+      .catch((e: unknown) => e);
+    expect(String(get)).toContain("no ***");
     // Values too short to be credentials are left alone.
     expect(String(first)).toContain(`"name":"c2c"`);
   });
