@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { Command, CommanderError, usageExit } from "./commander";
-import { registerDemo } from "./demo";
 import { registerFleet } from "./fleet";
 import { registerServe } from "./serve";
 
@@ -12,7 +11,6 @@ export function buildProgram(): Command {
     .exitOverride(usageExit);
   registerServe(program);
   registerFleet(program);
-  registerDemo(program);
   return program;
 }
 

@@ -13,7 +13,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runProcess } from "../../cli/pulumi-workspace";
+import { runProcess } from "../../scripts/pulumi-workspace";
 import type { Json } from "../helpers/http";
 import {
   changes,

@@ -4,17 +4,17 @@
 // its own service, workspace, backend and PULUMI_HOME.
 import { join } from "node:path";
 import { expect } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../emulator";
 import {
   type CommandResult,
   PulumiWorkspace,
   pulumiCliPath,
   repoRoot,
   type WorkspaceOptions,
-} from "../../cli/pulumi-workspace";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+} from "../../scripts/pulumi-workspace";
 import { type Credentials, call, cookiesOf, type HttpResponse, type Json } from "./http";
 
-export { CommandFailed, type CommandResult, PulumiWorkspace } from "../../cli/pulumi-workspace";
+export { CommandFailed, type CommandResult, PulumiWorkspace } from "../../scripts/pulumi-workspace";
 
 export const ROOT = repoRoot(__dirname);
 /** A program under test/e2e/programs/. */

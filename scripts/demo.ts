@@ -1,10 +1,9 @@
-// `collectors demo` (npm start): the whole thing working, end to end, in one command. Starts the
+// `npm start`: the whole thing working, end to end, in one command. Starts the
 // local service, applies examples/basic with the real Pulumi CLI against it, shows what it made,
 // shows a second preview has nothing to do, destroys it and stops the service.
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator";
 import { CollectorsClient } from "../provider/api";
-import type { Command } from "./commander";
 import {
   type CommandResult,
   PulumiWorkspace,
@@ -84,7 +83,7 @@ async function inventory(client: CollectorsClient): Promise<string> {
   return lines.length > 0 ? lines.join("\n") : "(nothing)";
 }
 
-export async function runDemo(): Promise<void> {
+async function runDemo(): Promise<void> {
   const root = repoRoot(__dirname);
   let service: RunningEmulator | undefined;
   let ws: PulumiWorkspace | undefined;
@@ -159,20 +158,8 @@ export async function runDemo(): Promise<void> {
   }
 }
 
-/** `collectors demo`: what `npm start` runs. */
-export function registerDemo(program: Command): void {
-  program
-    .command("demo")
-    .description(
-      "Start the local service, pulumi up / preview / destroy examples/basic against it, and stop (npm start).",
-    )
-    .action(async () => {
-      try {
-        await runDemo();
-      } catch (error) {
-        // A failed command's message carries the command's whole output.
-        console.error(`\ndemo failed: ${(error as Error).message}`);
-        process.exitCode = 1;
-      }
-    });
-}
+runDemo().catch((error: unknown) => {
+  // A failed command's message carries the command's whole output.
+  console.error(`\ndemo failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+});

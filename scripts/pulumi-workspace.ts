@@ -4,7 +4,7 @@
 // program. The program's folder stays untouched (no stack files written into it) and its code
 // still runs from inside the repository, where `pulumi-collectors` resolves to this package
 // through package.json "exports" and `@pulumi/pulumi` to the one copy in node_modules.
-// Used by `collectors demo` (npm start) and by the end-to-end tests.
+// Used by the demo (npm start) and by the end-to-end tests. Repository tooling: not published.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
