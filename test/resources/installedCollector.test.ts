@@ -3,6 +3,7 @@
 // service's virtual clock moves them along), with their progress lines and their failures.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PartialFailure } from "../../provider/resources/core/entity";
+import { setProgressSink } from "../../provider/resources/installed/progress";
 import {
   abortUpgradeWaits,
   setUpgradePollInterval,
@@ -480,6 +481,34 @@ describe("InstalledCollector version", () => {
       /stopped waiting for the upgrade from .* \(task \d+\) after \d+s, the resource's customTimeouts\.update "300ms"; it was not started \(status 0\)\. The task goes on on the service/,
     );
     expect((error as PartialFailure).properties).toMatchObject({ version: OLD });
+  });
+
+  it("keeps polling, and stops at customTimeouts, when progress delivery stalls", async () => {
+    const host = await register("quiet");
+    const { id, outs } = await adopt({ adopt: { id: host.id }, version: OLD });
+    await ctl.nextUpgrade(host.id, "hang");
+    // The engine's Log call never answers.
+    const stalled: string[] = [];
+    setProgressSink((event) => {
+      stalled.push(event.message);
+      return new Promise<void>(() => {});
+    });
+    const started = Date.now();
+    const error = await rejection(
+      collector.update(id, outs, {
+        adopt: { id: host.id },
+        version: NEW,
+        __timeouts: { update: "300ms" },
+      }),
+    );
+    // The timeout, plus at most the bounded wait for undelivered lines at the end.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error.message).toMatch(
+      /stopped waiting for the upgrade .* customTimeouts\.update "300ms"/,
+    );
+    const polls = (await service.requests()).filter((r) => /\/upgrades\/\d+$/.test(r.path));
+    expect(polls.length).toBeGreaterThan(1);
+    expect(stalled[0]).toMatch(/task \d+ requested/);
   });
 
   it("ends a wait cleanly when the provider process is stopped", async () => {

@@ -117,16 +117,32 @@ function defaultSink(): ProgressSink {
   return chosen;
 }
 
-/** Reports one line; lines are delivered in order. Never fails. */
-export function report(event: ProgressEvent): Promise<void> {
-  const sink = override ?? defaultSink();
-  last = last.then(async () => {
+/** How long one line's delivery may hold up the lines after it. */
+export const SINK_TIMEOUT_MS = 2_000;
+
+/** Resolves when `work` settles or after `ms`, whichever comes first; never rejects. */
+function bounded(work: () => void | Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((done) => {
+    timer = setTimeout(done, ms);
+  });
+  const run = (async () => {
     try {
-      await sink(event);
+      await work();
     } catch {
       // Progress is a courtesy: losing a line must not fail the operation.
     }
-  });
+  })();
+  return Promise.race([run, limit]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Reports one line; lines are delivered in order, each given at most SINK_TIMEOUT_MS before the
+ * next one goes (a stalled engine Log call holds nothing up for longer). Never fails.
+ */
+export function report(event: ProgressEvent): Promise<void> {
+  const sink = override ?? defaultSink();
+  last = last.then(() => bounded(() => sink(event), SINK_TIMEOUT_MS));
   return last;
 }
 

@@ -96,12 +96,17 @@ interface Move {
   urn: string | undefined;
 }
 
+/**
+ * Reports a progress line without waiting for its delivery: the engine's Log call has no
+ * deadline, and a stalled one must not stall the task's polling (nor outlast customTimeouts).
+ * Lines still arrive in order; flushProgress() at the end waits a little for them.
+ */
 const say = (
   move: Move,
   message: string,
   options: { ephemeral?: boolean; warning?: boolean } = {},
-) =>
-  report({
+): void =>
+  void report({
     urn: move.urn,
     message: `${move.label}: ${message}`,
     ephemeral: options.ephemeral ?? false,
@@ -126,7 +131,7 @@ export async function applyVersion(step: AfterWrite): Promise<Found> {
   if (action === "update" && olds && olds.version === wanted) {
     // The plan showed no version change: the collector moved outside Pulumi since the last
     // refresh. Doing a task nobody saw in the preview would be a surprise; record the truth.
-    await say(
+    say(
       move,
       `runs ${running ?? "(unknown)"} although the program sets version ${wanted} (changed ` +
         "outside Pulumi since the last refresh); this update leaves it. The outputs now show " +
@@ -159,7 +164,7 @@ async function runTask(
   } catch (error) {
     throw new AfterWriteError(refusalMessage(error, move, found.entity), found);
   }
-  await say(move, `${move.change}: task ${taskId} requested`);
+  say(move, `${move.change}: task ${taskId} requested`);
   const task = await follow(client, taskId, move, timeout, found);
   // The task changed the collector (and its ETag): read it as it now is.
   let now: Found;
@@ -186,7 +191,7 @@ async function runTask(
     );
   }
   if (now.entity.collectorVersion !== move.wanted) {
-    await say(
+    say(
       move,
       `task ${taskId} succeeded, but the collector reports version ` +
         `${String(now.entity.collectorVersion)}; run \`pulumi refresh\` later to record what it runs.`,
@@ -242,14 +247,14 @@ async function follow(
         status = task.status;
         lastStatusLine = Date.now();
         const done = task.status === UPGRADE_STATUS.succeeded;
-        await say(
+        say(
           move,
           `${move.change}: task ${taskId} ${statusText(task.status)} after ${formatDuration(elapsed)}` +
             (done ? `; the collector now runs ${move.wanted}` : ""),
         );
       } else if (Date.now() - lastStatusLine >= STATUS_EVERY_MS) {
         lastStatusLine = Date.now();
-        await say(
+        say(
           move,
           `${move.change}: task ${taskId} ${statusText(task.status)}, ${formatDuration(elapsed)} so far`,
           { ephemeral: true },
