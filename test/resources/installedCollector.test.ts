@@ -438,8 +438,10 @@ describe("InstalledCollector version", () => {
       collector.update(id, outs, { adopt: { id: host.id }, version: NEW }),
     );
     expect(error.message).toContain(
-      "an upgrade or downgrade of this collector is already in progress",
+      "an upgrade or downgrade of this collector is already running (from an earlier " +
+        "`pulumi up` that stopped waiting for it, from `collectors upgrade`, or from the web UI)",
     );
+    expect(error.message).not.toContain("outside this deployment");
     expect(error.message).toContain("run `pulumi refresh` to record the version it reached");
   });
 

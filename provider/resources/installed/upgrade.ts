@@ -311,10 +311,10 @@ export function refusalMessage(
   }
   if (isApiError(error, "collector-upgrading")) {
     return (
-      `${cannot}: an upgrade or downgrade of this collector is already in progress, started ` +
-      `outside this deployment (for example with \`collectors upgrade\` or in the web UI)${service(error)}. ` +
-      "Wait for it to end (the service ends every task within 30 minutes), run " +
-      "`pulumi refresh` to record the version it reached, then run `pulumi up` again."
+      `${cannot}: an upgrade or downgrade of this collector is already running (from an ` +
+      "earlier `pulumi up` that stopped waiting for it, from `collectors upgrade`, or from the " +
+      `web UI)${service(error)}. Wait for it to end (the service ends every task within 30 ` +
+      "minutes), run `pulumi refresh` to record the version it reached, then run `pulumi up` again."
     );
   }
   if (isApiError(error, "invalid-input")) {
