@@ -66,6 +66,12 @@ describe("source schemas", () => {
     expect(sourceInputSchema.safeParse({ sourceType: "SomethingNew", name: "s" }).success).toBe(
       true,
     );
+    // A Polling source needs to know what to poll (the resources' check agrees).
+    expect(sourceInputSchema.safeParse({ sourceType: "Polling", name: "p" }).success).toBe(false);
+    expect(
+      sourceInputSchema.safeParse({ sourceType: "Polling", name: "p", contentType: "AwsS3Bucket" })
+        .success,
+    ).toBe(true);
     expect(sourceInputSchema.safeParse({ name: "s" }).success).toBe(false);
     // Not a key of the table, although every object has it.
     expect(sourceInputSchema.safeParse({ sourceType: "toString", name: "s" }).success).toBe(true);

@@ -61,6 +61,7 @@ export const REQUIRED_FIELDS_BY_SOURCE_TYPE: Readonly<Record<string, readonly st
   DockerLog: ["uri", "allContainers", "collectEvents"],
   DockerStats: ["uri", "allContainers"],
   SystemStats: ["interval"],
+  Polling: ["contentType"],
 };
 
 const filterInput = z

@@ -1,10 +1,10 @@
 // Pulumi-style autonaming: the logical name plus a random suffix, kept across updates.
 import { randomBytes } from "node:crypto";
+import { NAME_MAX } from "../../api";
 import { isUnset } from "./fields";
 import { isObject } from "./plain";
 import { UNKNOWN } from "./unknowns";
 
-export const NAME_MAX = 128;
 const SUFFIX_LENGTH = 7;
 
 /** `<prefix>-<7 random hex characters>`, the prefix shortened to stay within 128 characters. */

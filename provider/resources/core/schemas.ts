@@ -1,10 +1,7 @@
 // zod pieces shared by the collector and source field specs. Messages say what is wrong and
 // what to give instead; they never quote a whole value (it may be a secret).
 import { z } from "zod";
-
-export const NAME_MAX = 128;
-export const DESCRIPTION_MAX = 1024;
-export const HOST_NAME_MAX = 128;
+import { DESCRIPTION_MAX, HOST_NAME_MAX, NAME_MAX } from "../../api";
 
 const length = (input: unknown) => (typeof input === "string" ? ` (got ${input.length})` : "");
 

@@ -2,6 +2,7 @@
 // how a change applies: the common fields of every source type, then each type's own (live
 // service facts). One place for Source and every typed source class.
 import { z } from "zod";
+import { FILTER_TYPES } from "../../api";
 import type { FieldSpecs } from "../core/fields";
 import {
   booleanSchema,
@@ -18,8 +19,6 @@ import {
   stringSchema,
   timeZoneSchema,
 } from "../core/schemas";
-
-export const FILTER_TYPES = ["Exclude", "Include", "Hash", "Mask", "Forward"] as const;
 
 const filterSchema = z
   .object(

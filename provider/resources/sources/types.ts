@@ -1,6 +1,8 @@
 // The source types: each one's own fields, required fields (with a hint on what to give),
 // fixed values, server-assigned outputs and rules across fields. Source and the typed classes
-// are all views of this table.
+// are all views of this table. Which fields a type requires is the client's table
+// (REQUIRED_FIELDS_BY_SOURCE_TYPE); this one only adds the hints, one for each of those.
+import { REQUIRED_FIELDS_BY_SOURCE_TYPE } from "../../api";
 import { type CheckFailure, isUnset } from "../core/fields";
 import type { JsonObject } from "../core/plain";
 import { containsUnknown } from "../core/unknowns";
@@ -11,7 +13,7 @@ export interface SourceType {
   sourceType: string;
   /** Own fields besides the common ones. */
   fields: readonly TypeFieldName[];
-  /** Own fields that must be set, with what to give. */
+  /** Own fields that must be set (the client's table), with what to give. */
   required: Readonly<Partial<Record<TypeFieldName, string>>>;
   /** Values every source of the type carries, sent on create. */
   fixed?: JsonObject;
@@ -62,7 +64,32 @@ export function sourceTypeNamed(name: unknown): SourceType | undefined {
     : undefined;
 }
 
-export const SOURCE_TYPES: Readonly<Record<string, SourceType>> = {
+/**
+ * A source type whose `required` are the client's required fields for it, each with the hint
+ * given here. A hint missing for a required field, or given for a field the client does not
+ * require, is a mistake in this table: refused when the module loads.
+ */
+function withRequired(type: SourceType): SourceType {
+  const name = type.sourceType;
+  const keys = Object.hasOwn(REQUIRED_FIELDS_BY_SOURCE_TYPE, name)
+    ? (REQUIRED_FIELDS_BY_SOURCE_TYPE[name] ?? [])
+    : [];
+  const hints: Readonly<Record<string, string | undefined>> = type.required;
+  const extra = Object.keys(hints).filter((key) => !keys.includes(key));
+  const missing = keys.filter((key) => hints[key] === undefined);
+  const foreign = keys.filter((key) => !(type.fields as readonly string[]).includes(key));
+  if (extra.length + missing.length + foreign.length > 0) {
+    throw new Error(
+      `source type ${name}: the hints must cover exactly REQUIRED_FIELDS_BY_SOURCE_TYPE.${name} ` +
+        `among its own fields (hints without a requirement: ${extra.join(", ") || "none"}; ` +
+        `requirements without a hint: ${missing.join(", ") || "none"}; required but not its ` +
+        `own fields: ${foreign.join(", ") || "none"})`,
+    );
+  }
+  return type;
+}
+
+const TABLE: Readonly<Record<string, SourceType>> = {
   HTTP: {
     sourceType: "HTTP",
     fields: ["messagePerRequest"],
@@ -189,3 +216,7 @@ export const SOURCE_TYPES: Readonly<Record<string, SourceType>> = {
   },
   Universal: { sourceType: "Universal", fields: [], required: {} },
 };
+
+export const SOURCE_TYPES: Readonly<Record<string, SourceType>> = Object.fromEntries(
+  Object.entries(TABLE).map(([name, type]) => [name, withRequired(type)]),
+);
