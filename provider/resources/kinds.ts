@@ -6,13 +6,7 @@ import { type EntityKind, entityLifecycle } from "./core/entity";
 import type { Lifecycle } from "./core/lifecycle";
 import { installedCollectorKind } from "./installed/kind";
 import { sourceKind } from "./sources/kind";
-import { type SourceType, sourceTypeNamed } from "./sources/types";
-
-const sourceType = (name: string): SourceType => {
-  const type = sourceTypeNamed(name);
-  if (!type) throw new Error(`unknown source type ${name}`);
-  return type;
-};
+import { SOURCE_TYPES } from "./sources/types";
 
 /** The typed source classes and the source type each one manages. */
 export const TYPED_SOURCES = {
@@ -36,7 +30,7 @@ export const ENTITY_KINDS: Readonly<Record<string, () => EntityKind>> = {
   ...Object.fromEntries(
     Object.entries(TYPED_SOURCES).map(([kind, type]) => [
       kind,
-      () => sourceKind({ kind, type: sourceType(type) }),
+      () => sourceKind({ kind, type: SOURCE_TYPES[type] }),
     ]),
   ),
 };

@@ -3,7 +3,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Adopt } from "../core/adopt";
 import type { FieldSpecs } from "../core/fields";
 import { CollectorsResource, type ResourceShape } from "../core/resource";
-import { COMMON_FIELDS, TYPE_FIELDS } from "./fields";
+import { COMMON_FIELDS, SECRET_COMPUTED, TYPE_FIELDS } from "./fields";
+import type { SourceType } from "./types";
 
 export interface SourceFilter {
   name: pulumi.Input<string>;
@@ -44,11 +45,20 @@ export interface SourceCommonArgs {
   adopt?: pulumi.Input<Adopt>;
 }
 
-/** The shape of a source kind: its own fields and its server-assigned secret outputs. */
-export function sourceShape(
+/** The shape of a typed source class: its type's own fields and server-assigned outputs. */
+export function sourceShape(kind: string, type: SourceType): ResourceShape {
+  return shape(kind, type.fields, type.computed ?? []);
+}
+
+/** The shape of the generic Source: every known field, the pass-through, url and token. */
+export function genericSourceShape(kind: string): ResourceShape {
+  return shape(kind, [...Object.keys(TYPE_FIELDS), "passthrough"], SECRET_COMPUTED);
+}
+
+function shape(
   kind: string,
   own: readonly string[],
-  computed: readonly ("url" | "token")[] = [],
+  computed: readonly ("url" | "token")[],
 ): ResourceShape {
   const specs: FieldSpecs = TYPE_FIELDS;
   const secrets = own.filter((key) => specs[key]?.secret || key === "passthrough");

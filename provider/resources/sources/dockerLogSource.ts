@@ -1,6 +1,7 @@
 // DockerLogSource: container logs from the Docker engine on an Installed Collector's host.
 import type * as pulumi from "@pulumi/pulumi";
 import { type SourceCommonArgs, SourceResource, sourceShape } from "./base";
+import { SOURCE_TYPES } from "./types";
 
 export interface DockerLogSourceArgs extends SourceCommonArgs {
   /** The Docker engine, e.g. "unix:///var/run/docker.sock". */
@@ -13,13 +14,7 @@ export interface DockerLogSourceArgs extends SourceCommonArgs {
   certPath?: pulumi.Input<string>;
 }
 
-const SHAPE = sourceShape("DockerLogSource", [
-  "uri",
-  "allContainers",
-  "specifiedContainers",
-  "certPath",
-  "collectEvents",
-]);
+const SHAPE = sourceShape("DockerLogSource", SOURCE_TYPES.DockerLog);
 
 export class DockerLogSource extends SourceResource {
   declare readonly uri: pulumi.Output<string>;

@@ -1,13 +1,14 @@
 // HttpSource: an HTTP endpoint on a Hosted Collector; its URL holds a token and is a secret.
 import type * as pulumi from "@pulumi/pulumi";
 import { type SourceCommonArgs, SourceResource, sourceShape } from "./base";
+import { SOURCE_TYPES } from "./types";
 
 export interface HttpSourceArgs extends SourceCommonArgs {
   /** One message per request; needs multilineProcessingEnabled: false. */
   messagePerRequest?: pulumi.Input<boolean>;
 }
 
-const SHAPE = sourceShape("HttpSource", ["messagePerRequest"], ["url"]);
+const SHAPE = sourceShape("HttpSource", SOURCE_TYPES.HTTP);
 
 export class HttpSource extends SourceResource {
   declare readonly messagePerRequest: pulumi.Output<boolean | undefined>;

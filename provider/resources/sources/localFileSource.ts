@@ -1,6 +1,7 @@
 // LocalFileSource: files on the host of an Installed Collector.
 import type * as pulumi from "@pulumi/pulumi";
 import { type SourceCommonArgs, SourceResource, sourceShape } from "./base";
+import { SOURCE_TYPES } from "./types";
 
 export interface LocalFileSourceArgs extends SourceCommonArgs {
   /** The files to collect, e.g. "/var/log/*.log". */
@@ -11,7 +12,7 @@ export interface LocalFileSourceArgs extends SourceCommonArgs {
   encoding?: pulumi.Input<string>;
 }
 
-const SHAPE = sourceShape("LocalFileSource", ["pathExpression", "denylist", "encoding"]);
+const SHAPE = sourceShape("LocalFileSource", SOURCE_TYPES.LocalFile);
 
 export class LocalFileSource extends SourceResource {
   declare readonly pathExpression: pulumi.Output<string>;

@@ -1,6 +1,7 @@
 // RemoteFileSource (RemoteFileV2): files read over SSH by an Installed Collector.
 import type * as pulumi from "@pulumi/pulumi";
 import { type SourceCommonArgs, SourceResource, sourceShape } from "./base";
+import { SOURCE_TYPES } from "./types";
 
 export interface RemoteFileSourceArgs extends SourceCommonArgs {
   remoteHosts: pulumi.Input<pulumi.Input<string>[]>;
@@ -17,17 +18,7 @@ export interface RemoteFileSourceArgs extends SourceCommonArgs {
   denylist?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-const SHAPE = sourceShape("RemoteFileSource", [
-  "remoteHosts",
-  "remotePort",
-  "remoteUser",
-  "authMethod",
-  "remotePassword",
-  "keyPath",
-  "keyPassword",
-  "pathExpression",
-  "denylist",
-]);
+const SHAPE = sourceShape("RemoteFileSource", SOURCE_TYPES.RemoteFileV2);
 
 export class RemoteFileSource extends SourceResource {
   declare readonly remoteHosts: pulumi.Output<string[]>;

@@ -1,6 +1,7 @@
 // ScriptSource: a script an Installed Collector runs on a schedule.
 import type * as pulumi from "@pulumi/pulumi";
 import { type SourceCommonArgs, SourceResource, sourceShape } from "./base";
+import { SOURCE_TYPES } from "./types";
 
 export interface ScriptSourceArgs extends SourceCommonArgs {
   /** The interpreter, e.g. ["/bin/bash"]. */
@@ -16,14 +17,7 @@ export interface ScriptSourceArgs extends SourceCommonArgs {
   timeout?: pulumi.Input<number>;
 }
 
-const SHAPE = sourceShape("ScriptSource", [
-  "commands",
-  "file",
-  "workingDir",
-  "timeout",
-  "script",
-  "cronExpression",
-]);
+const SHAPE = sourceShape("ScriptSource", SOURCE_TYPES.Script);
 
 export class ScriptSource extends SourceResource {
   declare readonly commands: pulumi.Output<string[]>;

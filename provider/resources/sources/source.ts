@@ -1,8 +1,7 @@
 // Source: any source type the service knows, by its sourceType. The types this package models
 // have their fields typed here (and checked); anything else goes through `passthrough`.
 import type * as pulumi from "@pulumi/pulumi";
-import { type SourceCommonArgs, SourceResource, sourceShape } from "./base";
-import { TYPE_FIELDS } from "./fields";
+import { genericSourceShape, type SourceCommonArgs, SourceResource } from "./base";
 
 type In<T> = pulumi.Input<T>;
 type List<T> = pulumi.Input<pulumi.Input<T>[]>;
@@ -75,7 +74,7 @@ export interface SourceArgs extends SourceCommonArgs {
   passthrough?: In<Record<string, unknown>>;
 }
 
-const SHAPE = sourceShape("Source", [...Object.keys(TYPE_FIELDS), "passthrough"], ["url", "token"]);
+const SHAPE = genericSourceShape("Source");
 
 export class Source extends SourceResource {
   /** HTTP sources: the endpoint (secret). */

@@ -1,6 +1,7 @@
 // SystemStatsSource: host metrics (CPU, memory, disk, network) from an Installed Collector.
 import type * as pulumi from "@pulumi/pulumi";
 import { type SourceCommonArgs, SourceResource, sourceShape } from "./base";
+import { SOURCE_TYPES } from "./types";
 
 export interface SystemStatsSourceArgs extends SourceCommonArgs {
   /** Milliseconds between samples, e.g. 60000. */
@@ -9,7 +10,7 @@ export interface SystemStatsSourceArgs extends SourceCommonArgs {
   metrics?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-const SHAPE = sourceShape("SystemStatsSource", ["interval", "metrics"]);
+const SHAPE = sourceShape("SystemStatsSource", SOURCE_TYPES.SystemStats);
 
 export class SystemStatsSource extends SourceResource {
   declare readonly interval: pulumi.Output<number>;

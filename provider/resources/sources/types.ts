@@ -17,7 +17,7 @@ export interface SourceType {
   required: Readonly<Partial<Record<TypeFieldName, string>>>;
   /** Values every source of the type carries, sent on create. */
   fixed?: JsonObject;
-  /** Server-assigned secret outputs. */
+  /** Server-assigned secret outputs (the typed class declares them as outputs). */
   computed?: readonly ("url" | "token")[];
   refine?: (inputs: Readonly<Record<string, unknown>>) => CheckFailure[];
 }
@@ -60,7 +60,7 @@ const messagePerRequest = (inputs: Readonly<Record<string, unknown>>): CheckFail
 /** The source type of this name (own entries only: "toString" is not one). */
 export function sourceTypeNamed(name: unknown): SourceType | undefined {
   return typeof name === "string" && Object.hasOwn(SOURCE_TYPES, name)
-    ? SOURCE_TYPES[name]
+    ? (SOURCE_TYPES as Readonly<Record<string, SourceType>>)[name]
     : undefined;
 }
 
@@ -89,7 +89,7 @@ function withRequired(type: SourceType): SourceType {
   return type;
 }
 
-const TABLE: Readonly<Record<string, SourceType>> = {
+const TABLE = {
   HTTP: {
     sourceType: "HTTP",
     fields: ["messagePerRequest"],
@@ -215,8 +215,9 @@ const TABLE: Readonly<Record<string, SourceType>> = {
     required: { contentType: 'what to poll, e.g. "AwsS3Bucket" or "AwsCloudTrailBucket"' },
   },
   Universal: { sourceType: "Universal", fields: [], required: {} },
-};
+} satisfies Record<string, SourceType>;
 
-export const SOURCE_TYPES: Readonly<Record<string, SourceType>> = Object.fromEntries(
+/** Every source type this package models, by the API's sourceType. */
+export const SOURCE_TYPES = Object.fromEntries(
   Object.entries(TABLE).map(([name, type]) => [name, withRequired(type)]),
-);
+) as { readonly [Name in keyof typeof TABLE]: SourceType };
