@@ -234,10 +234,3 @@ export function secretLeaves(specs: FieldSpecs, inputs: Record<string, unknown>)
     .filter(([, spec]) => spec.secret || spec.spread)
     .flatMap(([key]) => stringLeaves(inputs[key]));
 }
-
-/** The names of the secret fields. */
-export function secretKeys(specs: FieldSpecs): string[] {
-  return Object.entries(specs)
-    .filter(([, spec]) => spec.secret)
-    .map(([key]) => key);
-}

@@ -16,18 +16,6 @@ export interface Lifecycle {
   delete(id: string, props: JsonObject): Promise<void>;
 }
 
-/** Keys the engine and the resource classes add to the inputs; never sent, never diffed. */
-export const ENGINE_KEYS = ["__provider", "__autoname"] as const;
-
-/** The inputs without the engine's keys. */
-export function programInputs(inputs: Inputs): Inputs {
-  const out: Inputs = {};
-  for (const [key, value] of Object.entries(inputs)) {
-    if (!(ENGINE_KEYS as readonly string[]).includes(key)) out[key] = value;
-  }
-  return out;
-}
-
 /**
  * A failure after which the service may or may not have acted on the request: the connection
  * dropped, the answer never came, or a 5xx. Retrying a create then needs the duplicate check.

@@ -10,7 +10,7 @@ import { jsonModeMessage } from "../core/messages";
 import { isObject, type JsonObject } from "../core/plain";
 import { adoptSchema, idSchema, toId } from "../core/schemas";
 import { containsUnknown } from "../core/unknowns";
-import { COMMON_FIELDS, TYPE_FIELDS } from "./fields";
+import { COMMON_FIELDS, SECRET_COMPUTED, TYPE_FIELDS } from "./fields";
 import { ASYNC_DELETE_TYPES, waitUntilGone } from "./stopping";
 import { SOURCE_TYPES, type SourceType, sourceTypeNamed } from "./types";
 
@@ -188,7 +188,7 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
     createExtras: (inputs) => ({ sourceType: expected(inputs), ...(type?.fixed ?? {}) }),
     computed: (entity) => {
       const out: JsonObject = { sourceType: entity.sourceType as string };
-      for (const key of ["url", "token"] as const) {
+      for (const key of SECRET_COMPUTED) {
         if (typeof entity[key] === "string") out[key] = entity[key] as string;
       }
       return out;
