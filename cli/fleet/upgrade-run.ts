@@ -15,6 +15,7 @@ import {
   isNotFound,
   NetworkError,
   UPGRADE_STATUS,
+  UPGRADE_STATUS_NAMES,
 } from "../../provider/api";
 
 export type Outcome =
@@ -67,17 +68,9 @@ export const RUN_DEFAULTS = {
   maxFirstPollMs: 10 * 60_000,
 } as const;
 
-const STATUS_NAMES: Record<number, string> = {
-  [UPGRADE_STATUS.notStarted]: "not started",
-  [UPGRADE_STATUS.pending]: "pending",
-  [UPGRADE_STATUS.progressing]: "progressing",
-  [UPGRADE_STATUS.succeeded]: "succeeded",
-  [UPGRADE_STATUS.failed]: "failed",
-};
-
 export function statusName(status: number | undefined): string {
   if (status === undefined) return "not checked yet";
-  return STATUS_NAMES[status] ?? `status ${status}`;
+  return UPGRADE_STATUS_NAMES[status] ?? `status ${status}`;
 }
 
 /** The service's words for a refusal, with its code. */

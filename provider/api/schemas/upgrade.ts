@@ -11,6 +11,15 @@ export const UPGRADE_STATUS = {
   progressing: 6,
 } as const;
 
+/** A name for each upgrade task status, for messages: "pending", "progressing", … */
+export const UPGRADE_STATUS_NAMES: Readonly<Record<number, string>> = {
+  [UPGRADE_STATUS.notStarted]: "not started",
+  [UPGRADE_STATUS.pending]: "pending",
+  [UPGRADE_STATUS.progressing]: "progressing",
+  [UPGRADE_STATUS.succeeded]: "succeeded",
+  [UPGRADE_STATUS.failed]: "failed",
+};
+
 /** True once a task has succeeded or failed. */
 export function isUpgradeFinished(status: number): boolean {
   return status === UPGRADE_STATUS.succeeded || status === UPGRADE_STATUS.failed;

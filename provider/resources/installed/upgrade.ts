@@ -7,6 +7,7 @@ import {
   type CollectorsClient,
   isApiError,
   UPGRADE_STATUS,
+  UPGRADE_STATUS_NAMES,
   type UpgradeTask,
 } from "../../api";
 import { sleep } from "../../api/retry";
@@ -40,16 +41,18 @@ function pollInterval(): number {
   return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_POLL_INTERVAL_MS;
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  [UPGRADE_STATUS.notStarted]: "not started",
-  [UPGRADE_STATUS.pending]: "pending, waiting for the collector to pick the task up",
-  [UPGRADE_STATUS.progressing]: "progressing on the collector",
-  [UPGRADE_STATUS.succeeded]: "succeeded",
-  [UPGRADE_STATUS.failed]: "failed",
+/** What a status means for the person waiting, after its name. */
+const STATUS_DETAIL: Readonly<Record<number, string>> = {
+  [UPGRADE_STATUS.pending]: ", waiting for the collector to pick the task up",
+  [UPGRADE_STATUS.progressing]: " on the collector",
 };
 
 export function statusText(status: number): string {
-  return `${STATUS_TEXT[status] ?? "unknown status"} (status ${status})`;
+  const name = Object.hasOwn(UPGRADE_STATUS_NAMES, status)
+    ? UPGRADE_STATUS_NAMES[status]
+    : undefined;
+  const detail = Object.hasOwn(STATUS_DETAIL, status) ? STATUS_DETAIL[status] : "";
+  return `${name === undefined ? "unknown status" : `${name}${detail}`} (status ${status})`;
 }
 
 export function formatDuration(ms: number): string {
