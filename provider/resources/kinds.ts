@@ -2,7 +2,8 @@
 // Names are a contract with state written by earlier versions: never rename one.
 import { COLLECTOR_FIELDS } from "./collectors/fields";
 import { collectorKind } from "./collectors/kind";
-import { type EntityKind, entityLifecycle } from "./core/entity";
+import { entityLifecycle } from "./core/entity";
+import type { EntityKind } from "./core/entityKind";
 import type { Lifecycle } from "./core/lifecycle";
 import { installedCollectorKind } from "./installed/kind";
 import { sourceKind } from "./sources/kind";

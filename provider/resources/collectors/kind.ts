@@ -1,7 +1,7 @@
 // Collectors as an entity kind: how to reach them and what their outputs add. HostedCollector
 // is created; InstalledCollector (later) reuses this with collectorType "Installable".
 import type { CollectorsClient } from "../../api";
-import type { EntityApi, EntityKind } from "../core/entity";
+import type { EntityApi, EntityKind } from "../core/entityKind";
 import type { FieldSpecs } from "../core/fields";
 import { adoptSchema } from "../core/schemas";
 

@@ -2,7 +2,7 @@
 // keeps the fields that change on their own out of what it sends back, and applies `version`
 // after the write through an upgrade task.
 import { COLLECTOR_VOLATILE, collectorKind } from "../collectors/kind";
-import type { EntityKind } from "../core/entity";
+import type { EntityKind } from "../core/entityKind";
 import { isUnset } from "../core/fields";
 import { isObject, type JsonObject } from "../core/plain";
 import { toId } from "../core/schemas";

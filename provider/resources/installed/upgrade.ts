@@ -11,7 +11,8 @@ import {
   type UpgradeTask,
 } from "../../api";
 import { sleep } from "../../api/retry";
-import { type AfterWrite, AfterWriteError, type Found } from "../core/entity";
+import { AfterWriteError } from "../core/afterWrite";
+import type { AfterWrite, Found } from "../core/entityKind";
 import { describe } from "../core/messages";
 import { flushProgress, inProviderHost, report } from "./progress";
 import { customTimeout, type OperationTimeout } from "./timeouts";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { type CollectorsClient, isApiError } from "../../api";
 import { known } from "../core/check";
-import type { EntityApi, EntityKind } from "../core/entity";
+import type { EntityApi, EntityKind } from "../core/entityKind";
 import { type CheckFailure, type FieldSpecs, isUnset, secretLeaves } from "../core/fields";
 import type { Inputs } from "../core/lifecycle";
 import { jsonModeMessage } from "../core/messages";
