@@ -87,6 +87,19 @@ export class SourcesApi {
     return { source: parseResponse(schema, res, "GET").source, etag: res.etag };
   }
 
+  /**
+   * The Source of this name on the Collector, or undefined. The service has no look-up by name
+   * for Sources: this scans the list, then reads the match by id (for its ETag).
+   */
+  async findByName(
+    collectorId: number | string,
+    name: string,
+    req: RequestOptions = {},
+  ): Promise<SourceWithEtag | undefined> {
+    const match = (await this.list(collectorId, {}, req)).find((source) => source.name === name);
+    return match?.id === undefined ? undefined : this.get(collectorId, match.id, {}, req);
+  }
+
   /** Creates one Source (not possible while the Collector is in JSON mode). */
   async create(
     collectorId: number | string,

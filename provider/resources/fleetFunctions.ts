@@ -3,21 +3,11 @@
 // Output variants, using the stack's collectors:* config and then the COLLECTORS_* environment.
 import * as pulumi from "@pulumi/pulumi";
 import type { BuildTarget, Collector } from "../api";
-import { clientFor } from "./core/clients";
-import { readStackConfig, resolveSettings } from "./core/settings";
-import type { Fields } from "./functions";
+import type { Fields } from "./core/namedFields";
+import { programClient as client } from "./core/programClient";
 
 /** A build the service offers as an upgrade or downgrade target. */
 export type UpgradeTarget = BuildTarget;
-
-function client() {
-  return clientFor(
-    resolveSettings(
-      readStackConfig((key) => pulumi.runtime.getConfig(key)),
-      process.env,
-    ),
-  );
-}
 
 /**
  * The collector builds the service offers, each with `latest` set on the newest. Pick one with

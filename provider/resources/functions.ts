@@ -3,30 +3,16 @@
 // COLLECTORS_* environment variables, like the resources'.
 import * as pulumi from "@pulumi/pulumi";
 import { type Collector, type CollectorFilter, isNotFound, type Source } from "../api";
-import { clientFor } from "./core/clients";
-import { readStackConfig, resolveSettings } from "./core/settings";
+import type { Fields } from "./core/namedFields";
+import { programClient as client } from "./core/programClient";
+import { SECRET_COMPUTED, TYPE_FIELDS } from "./sources/fields";
+
+export type { Fields } from "./core/namedFields";
 
 /** A collector as the service returns it. */
 export type CollectorInfo = Collector;
 /** A source as the service returns it. */
 export type SourceInfo = Source;
-
-/**
- * T's named fields, without the index signature a loose schema gives it. The Output variants
- * return these: Pulumi lifts an Output's fields by name, and with the index signature
- * `getCollectorOutput(...).id` was `Output<unknown> | undefined`, unusable as a `collectorId`.
- */
-export type Fields<T> = {
-  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
-};
-
-function client() {
-  const settings = resolveSettings(
-    readStackConfig((key) => pulumi.runtime.getConfig(key)),
-    process.env,
-  );
-  return clientFor(settings);
-}
 
 export type GetCollectorArgs = { id: number | string } | { name: string };
 
@@ -81,13 +67,13 @@ export async function getSource(args: GetSourceArgs): Promise<Source> {
     }
   }
   const name = (args as { name: string }).name;
-  const found = (await api.list(args.collectorId)).find((source) => source.name === name);
+  const found = await api.findByName(args.collectorId, name);
   if (!found) {
     throw new Error(
       `getSource: collector ${String(args.collectorId)} has no source named ${JSON.stringify(name)}`,
     );
   }
-  return found;
+  return found.source;
 }
 
 export interface GetSourcesArgs {
@@ -100,13 +86,11 @@ export async function getSources(args: GetSourcesArgs): Promise<Source[]> {
 }
 
 // Fields of a source that are secrets: the HTTP URL, the Cloud Syslog token, credentials.
-const SECRET_FIELDS = [
-  "url",
-  "token",
-  "remotePassword",
-  "keyPassword",
-  "password",
-  "thirdPartyRef",
+const SECRET_FIELDS: readonly string[] = [
+  ...SECRET_COMPUTED,
+  ...Object.entries(TYPE_FIELDS)
+    .filter(([, spec]) => "secret" in spec && spec.secret)
+    .map(([key]) => key),
 ];
 
 function holdsSecret(sources: Source[]): boolean {

@@ -70,6 +70,36 @@ describe("getByName against a server", () => {
     expect(await client.collectors.findByName("missing")).toBeUndefined();
   });
 
+  it("sources.findByName scans the collector's sources, then reads the match by id", async () => {
+    server.handle((req, res) => {
+      if (req.path === "/collectors/5/sources") {
+        sendJson(res, 200, {
+          sources: [
+            { id: 1, sourceType: "HTTP", name: "a" },
+            { id: 2, sourceType: "HTTP", name: "b/c d.e" },
+          ],
+        });
+      } else if (req.path === "/collectors/5/sources/2") {
+        sendJson(
+          res,
+          200,
+          { source: { id: 2, sourceType: "HTTP", name: "b/c d.e" } },
+          {
+            etag: '"s2"',
+          },
+        );
+      } else sendError(res, 404, "notfound");
+    });
+    const { client } = makeClient(server.url);
+    const found = await client.sources.findByName(5, "b/c d.e");
+    expect(found).toEqual({ source: { id: 2, sourceType: "HTTP", name: "b/c d.e" }, etag: '"s2"' });
+    expect(server.requests.map((r) => r.path)).toEqual([
+      "/collectors/5/sources",
+      "/collectors/5/sources/2",
+    ]);
+    expect(await client.sources.findByName(5, "B/C D.E")).toBeUndefined();
+  });
+
   it("findByName throws a 404 that is not the service's for a missing collector", async () => {
     server.handle((_req, res) => sendError(res, 404, "notfound"));
     const { client } = makeClient(server.url);

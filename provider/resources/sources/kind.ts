@@ -40,8 +40,8 @@ export function sourceApi(
   return {
     get: async (id) => found(await api.get(collectorId, id)),
     findByName: async (name) => {
-      const match = (await api.list(collectorId)).find((source) => source.name === name);
-      return match?.id === undefined ? undefined : found(await api.get(collectorId, match.id));
+      const match = await api.findByName(collectorId, name);
+      return match === undefined ? undefined : found(match);
     },
     create: async (body) =>
       found(await api.create(collectorId, body as Parameters<typeof api.create>[1], req)),
