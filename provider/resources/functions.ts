@@ -2,10 +2,12 @@
 // and Output-returning variants. Credentials come from the stack's collectors:* config, then the
 // COLLECTORS_* environment variables, like the resources'.
 import * as pulumi from "@pulumi/pulumi";
-import { type Collector, type CollectorFilter, isNotFound, type Source } from "../api";
+import { type Collector, type CollectorFilter, isGone, type Source, sourceSchema } from "../api";
+import { secretValues } from "../api/redact";
 import type { Fields } from "./core/namedFields";
 import { programClient as client } from "./core/programClient";
-import { SECRET_COMPUTED, TYPE_FIELDS } from "./sources/fields";
+import { COMMON_FIELDS, SECRET_COMPUTED, TYPE_FIELDS } from "./sources/fields";
+import { SOURCE_VOLATILE } from "./sources/kind";
 
 export type { Fields } from "./core/namedFields";
 
@@ -23,8 +25,7 @@ export async function getCollector(args: GetCollectorArgs): Promise<Collector> {
     try {
       return (await api.get(args.id)).collector;
     } catch (error) {
-      if (isNotFound(error))
-        throw new Error(`getCollector: no collector has id ${String(args.id)}`);
+      if (isGone(error)) throw new Error(`getCollector: no collector has id ${String(args.id)}`);
       throw error;
     }
   }
@@ -58,7 +59,7 @@ export async function getSource(args: GetSourceArgs): Promise<Source> {
     try {
       return (await api.get(args.collectorId, args.id)).source;
     } catch (error) {
-      if (isNotFound(error)) {
+      if (isGone(error)) {
         throw new Error(
           `getSource: collector ${String(args.collectorId)} has no source with id ${String(args.id)}`,
         );
@@ -93,8 +94,28 @@ const SECRET_FIELDS: readonly string[] = [
     .map(([key]) => key),
 ];
 
+// Every field this package knows a source to have; anything else is a type-specific field it
+// does not model (a Cloud-to-Cloud source's configuration), which may hold a credential under any
+// name, as the resources' `passthrough` may.
+const KNOWN_FIELDS: ReadonlySet<string> = new Set([
+  ...Object.keys(sourceSchema.shape),
+  ...Object.keys(COMMON_FIELDS),
+  ...Object.keys(TYPE_FIELDS),
+  ...SOURCE_VOLATILE,
+  "state",
+]);
+
+/**
+ * Whether a source may hold a secret: a secret field, a value under a credential-like key
+ * anywhere in it, or a field this package does not model.
+ */
 function holdsSecret(sources: Source[]): boolean {
-  return sources.some((source) => SECRET_FIELDS.some((key) => source[key] !== undefined));
+  return sources.some(
+    (source) =>
+      SECRET_FIELDS.some((key) => source[key] !== undefined) ||
+      secretValues(source).length > 0 ||
+      Object.keys(source).some((key) => !KNOWN_FIELDS.has(key)),
+  );
 }
 
 export function getCollectorOutput(

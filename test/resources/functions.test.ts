@@ -73,4 +73,37 @@ describe("functions", () => {
     const output = getSourceOutput({ collectorId: hostedId, name: "events" });
     expect(await pulumi.isSecret(output)).toBe(true);
   });
+
+  it("getSourceOutput is a secret when the source has fields this package does not model", async () => {
+    await service.api("POST", `/collectors/${hostedId}/sources`, {
+      source: {
+        sourceType: "Universal",
+        name: "okta",
+        config: { domain: "example.okta.com", signing: "opaque-signing-value" },
+      },
+    });
+    await service.api("POST", `/collectors/${installedId}/sources`, {
+      source: { sourceType: "LocalFile", name: "files", pathExpression: "/var/log/*.log" },
+    });
+    const okta = getSourceOutput({ collectorId: hostedId, name: "okta" });
+    expect(await pulumi.isSecret(okta)).toBe(true);
+    const files = getSourceOutput({ collectorId: installedId, name: "files" });
+    expect(await pulumi.isSecret(files)).toBe(false);
+    expect((await value(files)).pathExpression).toBe("/var/log/*.log");
+  });
+
+  it("a 404 for a path the endpoint does not know is not 'no such collector'", async () => {
+    const endpoint = process.env.COLLECTORS_ENDPOINT;
+    process.env.COLLECTORS_ENDPOINT = `${service.emulator.origin}/typo`;
+    try {
+      const error = await getCollector({ id: hostedId }).catch((e: unknown) => e);
+      expect(String(error)).not.toContain("no collector has id");
+      expect(error).toMatchObject({ status: 404, code: "notfound" });
+      const sourceError = await getSource({ collectorId: hostedId, id: 1 }).catch((e) => e);
+      expect(String(sourceError)).not.toContain("has no source with id");
+    } finally {
+      process.env.COLLECTORS_ENDPOINT = endpoint;
+    }
+    await expect(getCollector({ id: 999999 })).rejects.toThrow("no collector has id 999999");
+  });
 });
