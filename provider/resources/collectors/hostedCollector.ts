@@ -3,21 +3,11 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Adopt } from "../core/adopt";
 import { CollectorsResource, type ResourceShape } from "../core/resource";
 import { COLLECTOR_FIELDS } from "./fields";
+import type { CollectorSettingsArgs } from "./settingsArgs";
 
-export interface HostedCollectorArgs {
+export interface HostedCollectorArgs extends CollectorSettingsArgs {
   /** Unique in the account (≤128). Default: the logical name plus a random suffix. */
   name?: pulumi.Input<string>;
-  description?: pulumi.Input<string>;
-  category?: pulumi.Input<string>;
-  hostName?: pulumi.Input<string>;
-  /** A tz database name, e.g. "UTC" or "Europe/Berlin". */
-  timeZone?: pulumi.Input<string>;
-  /** Key/value metadata; `_budget` assigns an Ingest Budget. */
-  fields?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** Deleted by the service after 12 hours of inactivity. Default false. */
-  ephemeral?: pulumi.Input<boolean>;
-  /** Only collect data modified after this time (ms since the epoch); 0 (default) = all. */
-  cutoffTimestamp?: pulumi.Input<number>;
   /** Alternative to cutoffTimestamp at creation, e.g. "-1d"; changing it replaces the collector. */
   cutoffRelativeTime?: pulumi.Input<string>;
   /** Take over an existing Hosted Collector instead of creating one. */

@@ -1,11 +1,12 @@
 // InstalledCollector: a collector installed on a host, which registers itself. The resource
 // takes one over (by id or name), manages its settings and the build it runs.
 import * as pulumi from "@pulumi/pulumi";
+import type { CollectorSettingsArgs } from "../collectors/settingsArgs";
 import type { Adopt } from "../core/adopt";
 import { CollectorsResource, type ResourceShape, TYPE_MODULE } from "../core/resource";
 import { INSTALLED_COLLECTOR_FIELDS } from "./fields";
 
-export interface InstalledCollectorArgs {
+export interface InstalledCollectorArgs extends CollectorSettingsArgs {
   /**
    * **Required.** The registered Installed Collector to manage: `{ name }` (spaces and periods
    * work) or `{ id }`. The API cannot create Installed Collectors.
@@ -13,17 +14,6 @@ export interface InstalledCollectorArgs {
   adopt: pulumi.Input<Adopt>;
   /** Renames the collector (≤128). Default: keep its name. */
   name?: pulumi.Input<string>;
-  description?: pulumi.Input<string>;
-  category?: pulumi.Input<string>;
-  hostName?: pulumi.Input<string>;
-  /** A tz database name, e.g. "UTC" or "Europe/Berlin". */
-  timeZone?: pulumi.Input<string>;
-  /** Key/value metadata; `_budget` assigns an Ingest Budget. */
-  fields?: pulumi.Input<Record<string, pulumi.Input<string>>>;
-  /** Deleted by the service after 12 hours of inactivity. */
-  ephemeral?: pulumi.Input<boolean>;
-  /** Only collect data modified after this time (ms since the epoch); 0 = all. */
-  cutoffTimestamp?: pulumi.Input<number>;
   /** "UI": sources managed through the API (and Pulumi); "Json": from a file on the host. */
   sourceSyncMode?: pulumi.Input<"UI" | "Json">;
   /** CPU use (percent, 1–100) above which ingestion from file sources slows down. */
