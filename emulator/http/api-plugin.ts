@@ -37,7 +37,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, { dep
         time,
         method: request.method,
         path,
-        status: reply.raw.writableFinished ? reply.raw.statusCode : 0,
+        // A lost response is committed and then dropped: the client got no status.
+        status: reply.raw.writableFinished && !request.dropResponse ? reply.raw.statusCode : 0,
         accessId: request.caller?.user.accessId ?? null,
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       });

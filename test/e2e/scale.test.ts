@@ -123,8 +123,7 @@ describe("many resources at once", () => {
           JSON.stringify(tally(requests)),
       );
       expect(result.code, outputOf(result)).toBe(0);
-      // The request log shows a lost answer with the status the service committed, so the faults
-      // themselves say how often they fired.
+      // The faults say how often they fired (the request log shows a lost answer as status 0).
       const fired = ((await service.control("/faults")).faults as Json[]).map(
         (f) => `${f.kind}: ${f.fired}`,
       );

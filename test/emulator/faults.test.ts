@@ -80,6 +80,9 @@ describe.each(BACKENDS)("faults ($name store)", (backend) => {
     await expect(ctx.api.post("/collectors", hostedBody("committed"))).rejects.toThrow();
     const list = expectOk(await ctx.api.get("/collectors")).collectors;
     expect(list.map((c: { name: string }) => c.name)).toEqual(["committed"]);
+    // the log says what the client saw: no answer
+    const [lost] = await ctx.control.requests();
+    expect(lost).toMatchObject({ method: "POST", status: 0 });
     // a retry sees the duplicate
     expectError(
       await ctx.api.post("/collectors", hostedBody("committed")),
