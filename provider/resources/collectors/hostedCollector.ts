@@ -1,7 +1,8 @@
 // HostedCollector: a collector the service hosts, created through the API.
 import type * as pulumi from "@pulumi/pulumi";
 import type { Adopt } from "../core/adopt";
-import { CollectorsResource, type ResourceShape } from "../core/resource";
+import type { ResourceShape } from "../core/resource";
+import { CollectorResource } from "./collectorResource";
 import { COLLECTOR_FIELDS } from "./fields";
 import type { CollectorSettingsArgs } from "./settingsArgs";
 
@@ -28,20 +29,9 @@ const SHAPE: ResourceShape = {
   secretOutputs: [],
 };
 
-export class HostedCollector extends CollectorsResource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly category: pulumi.Output<string | undefined>;
-  declare readonly hostName: pulumi.Output<string | undefined>;
-  declare readonly timeZone: pulumi.Output<string | undefined>;
-  declare readonly fields: pulumi.Output<Record<string, string> | undefined>;
-  declare readonly ephemeral: pulumi.Output<boolean | undefined>;
-  declare readonly cutoffTimestamp: pulumi.Output<number | undefined>;
+export class HostedCollector extends CollectorResource {
   declare readonly cutoffRelativeTime: pulumi.Output<string | undefined>;
   declare readonly adopt: pulumi.Output<{ id?: number | string; name?: string } | undefined>;
-  /** "Hosted". */
-  declare readonly collectorType: pulumi.Output<string>;
-  declare readonly alive: pulumi.Output<boolean>;
 
   constructor(name: string, args?: HostedCollectorArgs, opts?: pulumi.CustomResourceOptions) {
     super(SHAPE, name, args, opts);

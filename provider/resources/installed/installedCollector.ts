@@ -1,9 +1,10 @@
 // InstalledCollector: a collector installed on a host, which registers itself. The resource
 // takes one over (by id or name), manages its settings and the build it runs.
 import * as pulumi from "@pulumi/pulumi";
+import { CollectorResource } from "../collectors/collectorResource";
 import type { CollectorSettingsArgs } from "../collectors/settingsArgs";
 import type { Adopt } from "../core/adopt";
-import { CollectorsResource, type ResourceShape, TYPE_MODULE } from "../core/resource";
+import { type ResourceShape, TYPE_MODULE } from "../core/resource";
 import { INSTALLED_COLLECTOR_FIELDS } from "./fields";
 
 export interface InstalledCollectorArgs extends CollectorSettingsArgs {
@@ -63,24 +64,12 @@ function hiddenInputs(name: string, opts: pulumi.CustomResourceOptions | undefin
   return hidden;
 }
 
-export class InstalledCollector extends CollectorsResource {
-  declare readonly name: pulumi.Output<string>;
-  declare readonly description: pulumi.Output<string | undefined>;
-  declare readonly category: pulumi.Output<string | undefined>;
-  declare readonly hostName: pulumi.Output<string | undefined>;
-  declare readonly timeZone: pulumi.Output<string | undefined>;
-  declare readonly fields: pulumi.Output<Record<string, string> | undefined>;
-  declare readonly ephemeral: pulumi.Output<boolean | undefined>;
-  declare readonly cutoffTimestamp: pulumi.Output<number | undefined>;
+export class InstalledCollector extends CollectorResource {
   declare readonly sourceSyncMode: pulumi.Output<"UI" | "Json" | undefined>;
   declare readonly targetCpu: pulumi.Output<number | undefined>;
   /** The build the collector runs, when the program sets `version`. */
   declare readonly version: pulumi.Output<string | undefined>;
   declare readonly adopt: pulumi.Output<{ id?: number | string; name?: string }>;
-  /** "Installable". */
-  declare readonly collectorType: pulumi.Output<string>;
-  /** Whether the collector heartbeated in the last 30 minutes, as last read. */
-  declare readonly alive: pulumi.Output<boolean>;
   /** The build the collector runs, as last read. */
   declare readonly collectorVersion: pulumi.Output<string>;
   declare readonly osName: pulumi.Output<string | undefined>;
