@@ -64,8 +64,7 @@ export class CollectorsApi {
       method: "GET",
       path: "/collectors",
       query: { filter: options.filter, limit: options.limit, offset: options.offset },
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(collectorListEnvelope, res, "GET").collectors;
   }
@@ -88,8 +87,7 @@ export class CollectorsApi {
     const res = await this.http.send({
       method: "GET",
       path: `/collectors/${idSegment(id, "id")}`,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return { collector: parseResponse(collectorEnvelope, res, "GET").collector, etag: res.etag };
   }
@@ -102,8 +100,7 @@ export class CollectorsApi {
     const res = await this.http.send({
       method: "GET",
       path: collectorNamePath(name),
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return { collector: parseResponse(collectorEnvelope, res, "GET").collector, etag: res.etag };
   }
@@ -135,8 +132,7 @@ export class CollectorsApi {
       method: "POST",
       path: "/collectors",
       body: { collector },
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return { collector: parseResponse(collectorEnvelope, res, "POST").collector, etag: res.etag };
   }
@@ -171,8 +167,7 @@ export class CollectorsApi {
       path: `/collectors/${segment}`,
       body: { collector },
       ifMatch: etag,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return { collector: parseResponse(collectorEnvelope, res, "PUT").collector, etag: res.etag };
   }
@@ -181,8 +176,7 @@ export class CollectorsApi {
     await this.http.send({
       method: "DELETE",
       path: `/collectors/${idSegment(id, "id")}`,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
   }
 
@@ -201,8 +195,7 @@ export class CollectorsApi {
         limit: options.limit,
         offset: options.offset,
       },
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(collectorListEnvelope, res, "GET").collectors;
   }
@@ -234,8 +227,7 @@ export class CollectorsApi {
       method: "DELETE",
       path: "/collectors/offline",
       query: { aliveBeforeDays: options.aliveBeforeDays },
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     const body = res.body;
     const message =

@@ -33,7 +33,8 @@ export interface RequestOptions {
   secrets?: readonly string[] | undefined;
 }
 
-export interface HttpRequest {
+/** One request: the caller's options plus what the API area fills in. */
+export interface HttpRequest extends RequestOptions {
   method: Method;
   /** Relative to the base URL, starting with "/", path segments already encoded. */
   path: string;
@@ -44,9 +45,6 @@ export interface HttpRequest {
   ifMatch?: string;
   /** Send Content-Type and Accept application/json even without a body (upgrade endpoints). */
   alwaysJson?: boolean;
-  signal?: AbortSignal | undefined;
-  /** See RequestOptions.secrets. */
-  secrets?: readonly string[] | undefined;
 }
 
 export interface HttpResponse {

@@ -22,8 +22,7 @@ export class SearchJobsApi {
       method: "POST",
       path: "/search/jobs",
       body: job,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(searchJobCreatedSchema, res, "POST");
   }
@@ -32,8 +31,7 @@ export class SearchJobsApi {
     const res = await this.http.send({
       method: "GET",
       path: `/search/jobs/${tokenSegment(id, "searchJobId")}`,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(searchJobStatusSchema, res, "GET");
   }

@@ -46,8 +46,7 @@ export class SourcesApi {
     const res = await this.http.send({
       method: "GET",
       path: sourcesPath(collectorId),
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(sourceListEnvelope, res, "GET").sources;
   }
@@ -64,8 +63,7 @@ export class SourcesApi {
       method: "GET",
       path: sourcesPath(collectorId),
       query: { download: true },
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(sourcesDownloadSchema, res, "GET");
   }
@@ -80,8 +78,7 @@ export class SourcesApi {
       method: "GET",
       path: `${sourcesPath(collectorId)}/${idSegment(id, "id")}`,
       query: { download: options.download ? true : undefined },
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     const schema = options.download ? sourceDownloadSchema : sourceEnvelope;
     return { source: parseResponse(schema, res, "GET").source, etag: res.etag };
@@ -111,8 +108,7 @@ export class SourcesApi {
       method: "POST",
       path: sourcesPath(collectorId),
       body: { source },
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return { source: parseResponse(sourceEnvelope, res, "POST").source, etag: res.etag };
   }
@@ -141,8 +137,7 @@ export class SourcesApi {
       path: `${sourcesPath(collectorId)}/${segment}`,
       body: { source },
       ifMatch: etag,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return { source: parseResponse(sourceEnvelope, res, "PUT").source, etag: res.etag };
   }
@@ -155,8 +150,7 @@ export class SourcesApi {
     await this.http.send({
       method: "DELETE",
       path: `${sourcesPath(collectorId)}/${idSegment(id, "id")}`,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
   }
 }

@@ -43,8 +43,7 @@ export class UpgradesApi {
       method: "GET",
       path: "/collectors/upgrades/collectors",
       query: { toVersion: options.toVersion, offset: options.offset, limit: options.limit },
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(collectorListEnvelope, res, "GET").collectors;
   }
@@ -67,8 +66,7 @@ export class UpgradesApi {
     const res = await this.#send({
       method: "GET",
       path: "/collectors/upgrades/targets",
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(buildTargetsEnvelope, res, "GET").targets;
   }
@@ -80,8 +78,7 @@ export class UpgradesApi {
       method: "POST",
       path: "/collectors/upgrades",
       body,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(upgradeCreatedSchema, res, "POST");
   }
@@ -90,8 +87,7 @@ export class UpgradesApi {
     const res = await this.#send({
       method: "GET",
       path: `/collectors/upgrades/${tokenSegment(taskId, "taskId")}`,
-      signal: req.signal,
-      secrets: req.secrets,
+      ...req,
     });
     return parseResponse(upgradeTaskEnvelope, res, "GET").upgrade;
   }
