@@ -21,23 +21,31 @@ function stable(c: Json) {
   return rest;
 }
 
-describe("restart with a data folder", () => {
-  const dataDir = tempDir("collectors-restart-");
+/**
+ * An emulator on one data folder that a describe block starts and stops at will; closed and
+ * the folder removed after the block.
+ */
+function onDataFolder(prefix: string) {
+  const dataDir = tempDir(prefix);
   let running: RunningEmulator | undefined;
   afterAll(async () => {
     await running?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
+  return {
+    async start() {
+      running = await startEmulator({ port: 0, logger: false, dataDir, ...NO_LIMITS, ...MANAGER });
+      return { api: new ApiClient(running.url, MANAGER), control: new Control(running.origin) };
+    },
+    async stop() {
+      await running?.close();
+      running = undefined;
+    },
+  };
+}
 
-  async function start() {
-    running = await startEmulator({ port: 0, logger: false, dataDir, ...NO_LIMITS, ...MANAGER });
-    return { api: new ApiClient(running.url, MANAGER), control: new Control(running.origin) };
-  }
-
-  async function stop() {
-    await running?.close();
-    running = undefined;
-  }
+describe("restart with a data folder", () => {
+  const { start, stop } = onDataFolder("collectors-restart-");
 
   async function snapshot(api: ApiClient) {
     const list = expectOk(await api.get("/collectors")).collectors;
@@ -148,16 +156,7 @@ describe("restart with a data folder", () => {
 });
 
 describe("restart with a data folder: the virtual clock and its timers", () => {
-  const dataDir = tempDir("collectors-restart-clock-");
-  let running: RunningEmulator | undefined;
-  afterAll(async () => {
-    await running?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  async function start() {
-    running = await startEmulator({ port: 0, logger: false, dataDir, ...NO_LIMITS, ...MANAGER });
-    return { api: new ApiClient(running.url, MANAGER), control: new Control(running.origin) };
-  }
+  const { start, stop } = onDataFolder("collectors-restart-clock-");
 
   it("keeps virtual time and resumes upgrade tasks, liveness, ephemeral deletion, Stopping", {
     timeout: 60_000,
@@ -180,8 +179,7 @@ describe("restart with a data folder: the virtual clock and its timers", () => {
     });
     expect((await api.delete(`/collectors/${h.id}/sources/${u.id}`)).status).toBe(200);
     const before = await control.now();
-    await running?.close();
-    running = undefined;
+    await stop();
 
     ({ api, control } = await start());
     expect(
