@@ -96,12 +96,28 @@ class ReadCollector implements Cmd {
   toString = () => `readCollector(${this.slot})`;
 }
 
+type IfMatchMode = "current" | "stale" | "none";
+
+/** A PUT without If-Match answers 403, one with a stale ETag 412; true when `mode` was one of those. */
+async function refusedWithoutFreshEtag(
+  api: ApiClient,
+  path: string,
+  body: unknown,
+  mode: IfMatchMode,
+): Promise<boolean> {
+  if (mode === "none") expectError(await api.put(path, body), 403);
+  else if (mode === "stale") {
+    expectError(await api.put(path, body, '"ffffffffffffffffffffffffffffffff"'), 412);
+  }
+  return mode !== "current";
+}
+
 class UpdateCollector implements Cmd {
   constructor(
     readonly slot: number,
     readonly name: string,
     readonly description: string,
-    readonly mode: "current" | "stale" | "none",
+    readonly mode: IfMatchMode,
   ) {}
   check = (m: Readonly<Model>) => m.collectors.length > 0;
   async run(m: Model, api: ApiClient) {
@@ -109,14 +125,7 @@ class UpdateCollector implements Cmd {
     const got = expectOk(await api.get(`/collectors/${mc.id}`)).collector;
     const body = { collector: { ...got, name: this.name, description: this.description } };
     const path = `/collectors/${mc.id}`;
-    if (this.mode === "none") {
-      expectError(await api.put(path, body), 403);
-      return;
-    }
-    if (this.mode === "stale") {
-      expectError(await api.put(path, body, '"ffffffffffffffffffffffffffffffff"'), 412);
-      return;
-    }
+    if (await refusedWithoutFreshEtag(api, path, body, this.mode)) return;
     const res = await api.put(path, body, mc.etag);
     if (this.name !== mc.name && m.collectors.some((c) => c.name === this.name)) {
       expectError(res, 400, "DuplicateResourceName");
@@ -210,7 +219,7 @@ class UpdateSource implements Cmd {
     readonly slot: number,
     readonly srcSlot: number,
     readonly category: string,
-    readonly mode: "current" | "stale" | "none",
+    readonly mode: IfMatchMode,
   ) {}
   check = (m: Readonly<Model>) => m.collectors.some((c) => c.sources.length > 0);
   async run(m: Model, api: ApiClient) {
@@ -223,14 +232,7 @@ class UpdateSource implements Cmd {
     const read = await api.get(path);
     expect(etagOf(read)).toBe(ms.etag);
     const body = { source: { ...read.json.source, category: this.category } };
-    if (this.mode === "none") {
-      expectError(await api.put(path, body), 403);
-      return;
-    }
-    if (this.mode === "stale") {
-      expectError(await api.put(path, body, '"ffffffffffffffffffffffffffffffff"'), 412);
-      return;
-    }
+    if (await refusedWithoutFreshEtag(api, path, body, this.mode)) return;
     const res = await api.put(path, body, ms.etag);
     expect(expectOk(res).source).toMatchObject({
       id: ms.id,
