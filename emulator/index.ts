@@ -5,6 +5,7 @@ import { resolveOptions } from "./options";
 
 export type { AccountsFile } from "./accounts";
 export { buildApp } from "./app";
+export type { LoggedRequest } from "./http/request-log";
 export { DEFAULTS, DEV_ACCESS_ID, DEV_ACCESS_KEY, type EmulatorOptions } from "./options";
 
 export interface RunningEmulator {

@@ -4,7 +4,7 @@
 // its own service, workspace, backend and PULUMI_HOME.
 import { join } from "node:path";
 import { expect } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../emulator";
+import { type LoggedRequest, type RunningEmulator, startEmulator } from "../../emulator";
 import {
   type CommandResult,
   PulumiWorkspace,
@@ -31,14 +31,7 @@ export const OPERATOR: Credentials = {
   accessKey: "operator-e2e-access-key-0000000000000000000000000000000000000001",
 };
 
-export interface LoggedRequest {
-  time: number;
-  method: string;
-  path: string;
-  status: number;
-  accessId: string | null;
-  durationMs: number;
-}
+export type { LoggedRequest };
 
 /** The local service for one test file: its control API and an operator's view of the data. */
 export class Service {
