@@ -2,6 +2,7 @@
 // configure, which runtime.ts handles once for all), and the helpers the kinds share.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { ApiError, NetworkError } from "../../api";
+import { backoffMs, DEFAULT_RETRY, sleep } from "../../api/retry";
 import { isUnset } from "./fields";
 import type { JsonObject } from "./plain";
 
@@ -38,9 +39,9 @@ export function setCreateRetryBaseMs(ms: number): void {
   retryBaseMs = ms;
 }
 
+/** The client's backoff (exponential, equal jitter), from this layer's own first wait. */
 export function createBackoff(attempt: number): Promise<void> {
-  const ms = retryBaseMs * 2 ** attempt * (0.5 + Math.random() / 2);
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return sleep(backoffMs(attempt, { ...DEFAULT_RETRY, minDelayMs: retryBaseMs }));
 }
 
 /** Whether the program names the resource itself (no autoname), so a replacement keeps it. */
