@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { envelopeProblem, expectError, expectOk } from "../helpers/envelope";
 import type { Credentials, HttpResponse } from "../helpers/http";
-import { BACKENDS, hostedBody, MANAGER, sleep, useEmulator } from "./harness";
+import { BACKENDS, createHosted, hostedBody, MANAGER, sleep, useEmulator } from "./harness";
 
 const A: Credentials = { accessId: "suLimitUserA01", accessKey: "limit-user-a-key-01" };
 const B: Credentials = { accessId: "suLimitUserB01", accessKey: "limit-user-b-key-01" };
@@ -116,6 +116,68 @@ describe.each(BACKENDS)("request body size ($name store)", (backend) => {
       hostedBody("big", { description: "x".repeat(200_000) }),
     );
     expectError(res, 400, "CollectorDescriptionTooLong");
+  });
+});
+
+/** `levels` nested arrays around a number: `[[[1]]]` is 3 levels. */
+function nested(levels: number): string {
+  return `${"[".repeat(levels)}1${"]".repeat(levels)}`;
+}
+
+describe.each(BACKENDS)("request body nesting depth ($name store)", (backend) => {
+  const ctx = useEmulator(backend);
+
+  it("answers 400 with the envelope for a body nested thousands of levels deep", async () => {
+    for (const path of ["/collectors", "/collectors/1/sources", "/collectors/upgrades"]) {
+      const res = await ctx.api.post(path, null, {
+        rawBody: `{"collector":{"name":"deep","x":${nested(4_100)}}}`,
+      });
+      expectError(res, 400, "collectors.validation.fields.invalid");
+      expect(res.json.message).toMatch(/more than 64 levels deep/);
+    }
+    const control = await ctx.control.call("/installed-collectors", {
+      method: "POST",
+      rawBody: `{"name":${nested(100_000)}}`,
+    });
+    expectError(control, 400);
+  });
+
+  it("refuses a deep source before storing it, so its collector's lists keep working", async () => {
+    const c = await createHosted(ctx.api, "deep-sources");
+    const body = (levels: number) =>
+      `{"source":{"sourceType":"HTTP","name":"deep-${levels}","extra":${nested(levels)}}}`;
+    // the body itself, {"source": …} and the field's arrays: 64 levels in all pass
+    expectOk(await ctx.api.post(`/collectors/${c.id}/sources`, null, { rawBody: body(62) }), 201);
+    expectError(
+      await ctx.api.post(`/collectors/${c.id}/sources`, null, { rawBody: body(63) }),
+      400,
+    );
+    expectError(
+      await ctx.api.post(`/collectors/${c.id}/sources`, null, { rawBody: body(4_095) }),
+      400,
+    );
+    const list = expectOk(await ctx.api.get(`/collectors/${c.id}/sources`));
+    expect(list.sources.map((s: { name: string }) => s.name)).toEqual(["deep-62"]);
+    expectOk(await ctx.api.get(`/collectors/${c.id}/sources?download=true`));
+  });
+
+  it("never copies a huge value into an error message", async () => {
+    const c = await createHosted(ctx.api, "short-messages");
+    const got = await ctx.api.get(`/collectors/${c.id}`);
+    const huge = "x".repeat(500_000);
+    const res = await ctx.api.put(
+      `/collectors/${c.id}`,
+      { collector: { ...got.json.collector, id: huge } },
+      got.headers.etag as string,
+    );
+    expectError(res, 400, "BadRequestCollectorId");
+    expect(res.text.length).toBeLessThan(500);
+    const upgrade = await ctx.api.post("/collectors/upgrades", {
+      collectorId: c.id,
+      toVersion: huge,
+    });
+    expect(upgrade.status).toBe(400);
+    expect(upgrade.text.length).toBeLessThan(500);
   });
 });
 
