@@ -41,7 +41,7 @@ export function createContext(options: ResolvedOptions): EmulatorContext {
     concurrency: new ConcurrencyLimiter(options.maxConcurrent),
     faults: new Faults(),
     requestLog: new RequestLog(),
-    searchJobs: new SearchJobs(),
+    searchJobs: new SearchJobs(clock),
     reset() {
       state.store.clear();
       state.scheduler.clear();
