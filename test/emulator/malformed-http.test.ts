@@ -103,6 +103,12 @@ describe.each(BACKENDS)("malformed HTTP ($name store)", (backend) => {
       "request.malformed",
     ],
     [
+      "a chunked body with a bad chunk size",
+      `POST /api/v1/collectors HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\n{}\r\n0\r\n\r\n`,
+      400,
+      "request.malformed",
+    ],
+    [
       "an unknown method",
       `BREW /api/v1/collectors HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\n\r\n`,
       501,
@@ -120,6 +126,20 @@ describe.each(BACKENDS)("malformed HTTP ($name store)", (backend) => {
     const res = await rawRequest(ctx.origin, [request]);
     expectEnvelope(res, status, code);
     expect(res.headers.connection).toBe("close");
+  });
+
+  it.each([
+    ["a bad request line", "GARBAGE\r\n\r\n", 400],
+    ["an unknown method", "BREW /api/v1/collectors HTTP/1.1\r\nHost: x\r\n\r\n", 501],
+  ])("answers a good request, then %s pipelined after it, in order", async (_what, bad, status) => {
+    const good = `GET /api/v1/collectors HTTP/1.1\r\nHost: x\r\nAuthorization: ${AUTH}\r\n\r\n`;
+    const res = await rawRequest(ctx.origin, [good + bad]);
+    // the first answer is the good request's, whole; the refusal follows it
+    expect(res.status, res.raw).toBe(200);
+    const second = res.raw.slice(res.raw.indexOf("HTTP/1.1", 1));
+    expect(second).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+    const body = JSON.parse(second.slice(second.indexOf("\r\n\r\n") + 4));
+    expect(body.status).toBe(status);
   });
 
   it("answers a method Node knows but the API does not with the envelope", async () => {
