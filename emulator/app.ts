@@ -50,14 +50,15 @@ export async function buildResolvedApp(resolved: ResolvedOptions): Promise<Fasti
  * gets a 408 envelope (clientErrorHandler) instead of holding a connection for ever. Node checks
  * it every `connectionsCheckingInterval`, so that follows the timeout for short test values.
  */
-function timeouts(requestTimeout: number) {
+function timeouts(timeoutMs: number) {
+  const requestTimeout = Math.ceil(timeoutMs); // Node wants whole milliseconds
   const headersTimeout = requestTimeout === 0 ? 60_000 : Math.min(60_000, requestTimeout);
   return {
     requestTimeout,
     http: {
       requestTimeout,
       headersTimeout,
-      connectionsCheckingInterval: Math.max(50, Math.min(30_000, headersTimeout / 4)),
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.ceil(headersTimeout / 4))),
       maxHeaderSize: DEFAULTS.maxHeaderBytes,
     },
   };
