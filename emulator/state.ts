@@ -27,8 +27,10 @@ export function openState(dataDir: string | undefined): State {
  * new time and how many timers fired.
  */
 export function advanceClock(state: State, ms: number): { now: number; fired: number } {
+  // Stored first: a store that cannot write (disk full) must leave the clock where it was.
+  if (Number.isFinite(ms) && ms >= 0)
+    state.store.setMeta(CLOCK_OFFSET_KEY, String(state.clock.offset + ms));
   const now = state.clock.advance(ms);
-  state.store.setMeta(CLOCK_OFFSET_KEY, String(state.clock.offset));
   const fired = state.scheduler.runDue(now);
   return { now, fired };
 }

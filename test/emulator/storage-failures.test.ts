@@ -58,6 +58,15 @@ describe("storage failures (disk store)", () => {
       });
       expectError(res, 503, "service.unavailable");
       expect(res.json.message).toMatch(/SQLITE_BUSY/);
+      // a clock advance that cannot be stored leaves the clock where it was
+      const before = (await ctx.control.call("/clock")).json.offsetMs;
+      const advance = await ctx.control.call("/clock", {
+        method: "POST",
+        body: { advanceMs: 3_600_000 },
+        timeoutMs: 20_000,
+      });
+      expectError(advance, 503, "service.unavailable");
+      expect((await ctx.control.call("/clock")).json.offsetMs).toBe(before);
       other.exec("ROLLBACK");
     } finally {
       other.close();
