@@ -57,7 +57,14 @@ export class Scheduler {
         fired++;
         const handler = this.handlers.get(top.key);
         if (!handler) throw new Error(`no handler for timer ${top.key}`);
-        handler(top.ref, top.at, now);
+        try {
+          handler(top.ref, top.at, now);
+        } catch (error) {
+          // Its write failed (the store is full or locked): the timer stays due, and the next
+          // request or advance fires it again, rather than the event being lost.
+          this.push(top);
+          throw error;
+        }
       }
     } finally {
       this.running = false;
