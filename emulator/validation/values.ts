@@ -20,6 +20,18 @@ export function missing(path: string): never {
   fail("fieldMissing", `Field '${path}' is required.`);
 }
 
+/**
+ * A short rendering of a client's value for an error message: never the whole of it, since a
+ * body may hold a megabyte where a number was expected.
+ */
+export function preview(value: unknown, max = 40): string {
+  if (typeof value === "string")
+    return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
+  if (Array.isArray(value)) return "an array";
+  if (value !== null && typeof value === "object") return "an object";
+  return String(value);
+}
+
 /** The object under `key` of a body such as {"collector": {...}}. */
 export function envelopeObject(body: unknown, key: string): Json {
   if (!isObject(body)) invalid(key, `must be sent as {"${key}": {...}} in a JSON body`);
@@ -36,7 +48,7 @@ export function requireBodyId(input: Json, currentId: number, code: ErrorName, n
     code,
     isAbsent(input.id)
       ? `Request body has an invalid ${noun} ID: include the ${noun.toLowerCase()}'s id.`
-      : `Request body has an invalid ${noun} ID: ${JSON.stringify(input.id)} is not ${currentId}.`,
+      : `Request body has an invalid ${noun} ID: ${preview(input.id)} is not ${currentId}.`,
   );
 }
 
