@@ -148,16 +148,6 @@ export function retrierFor(method: string, outcome: Outcome): Retrier {
   return isIdempotent(method) ? row.idempotent : row.post;
 }
 
-/** Whether the transport retries an answer with this status (credentials not yet accepted). */
-export function shouldRetryStatus(method: string, status: number): boolean {
-  return retrierFor(method, { status, accepted: false }) === "transport";
-}
-
-/** Whether the transport retries a failure without an answer (by its error code). */
-export function shouldRetryNetwork(method: string, code: string | undefined): boolean {
-  return retrierFor(method, { network: code, timedOut: false }) === "transport";
-}
-
 /**
  * Whether the client's caller may send the request again after this error (the transport did
  * not, because the service may have acted on it): a POST answered with a 5xx, or whose
