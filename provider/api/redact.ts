@@ -53,33 +53,42 @@ const SHORT_ESCAPES: Readonly<Record<string, string>> = {
   "\t": "t",
 };
 
+const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+
 /** Every form one UTF-16 unit of a secret may take in a message. */
 function unitPattern(unit: string): string {
   const code = unit.charCodeAt(0);
-  // As sent, or behind the backslashes of one or two levels of JSON escaping (\" \\ \/).
-  const forms = [String.raw`\\{0,3}` + unit.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")];
+  // As sent; those JSON escapes also behind one or two levels of escaping (\" \\ \/).
+  const literal = escapeRegExp(unit);
+  const forms = [/["\\/]/.test(unit) ? String.raw`\\{0,3}${literal}` : literal];
   forms.push(String.raw`\\{1,3}u${hexClass(code.toString(16).padStart(4, "0"))}`);
   const short = SHORT_ESCAPES[unit];
   if (short) forms.push(String.raw`\\{1,3}${short}`);
-  if (code < 0xd800 || code > 0xdfff) {
+  // Percent-encoded, for the characters an encoder encodes (not letters, digits, - _ . ~).
+  if ((code < 0xd800 || code > 0xdfff) && encodeURIComponent(unit) !== unit) {
     const bytes = Buffer.from(unit, "utf8");
     forms.push([...bytes].map((b) => `%${hexClass(b.toString(16).padStart(2, "0"))}`).join(""));
   }
-  return `(?:${forms.join("|")})`;
+  return forms.length === 1 ? literal : `(?:${forms.join("|")})`;
 }
 
 const patterns = new Map<string, RegExp>();
 const MAX_PATTERNS = 2000;
 
-/** One regular expression for a secret in any of its forms, even mixed (cached). */
-function secretPattern(secret: string): RegExp {
-  let pattern = patterns.get(secret);
+/**
+ * One regular expression for a secret (cached): in any of its forms, even mixed, or (`literal`,
+ * for a text without a backslash or a percent sign, where no other form can be) as sent.
+ */
+function secretPattern(secret: string, literal: boolean): RegExp {
+  const key = `${literal ? "L" : "F"}${secret}`;
+  let pattern = patterns.get(key);
   if (!pattern) {
     let source = "";
-    for (let i = 0; i < secret.length; i++) source += unitPattern(secret.charAt(i));
+    if (literal) source = escapeRegExp(secret);
+    else for (let i = 0; i < secret.length; i++) source += unitPattern(secret.charAt(i));
     pattern = new RegExp(source, "g");
     if (patterns.size >= MAX_PATTERNS) patterns.clear();
-    patterns.set(secret, pattern);
+    patterns.set(key, pattern);
   }
   return pattern;
 }
@@ -111,7 +120,9 @@ function redactMarked(text: string, sorted: readonly string[], mark: number) {
     });
     at = spanned ?? at - shift;
   };
-  for (const secret of sorted) pass(secretPattern(secret), () => "***");
+  // "***" adds neither a backslash nor a percent sign: tested once.
+  const literal = !/[\\%]/.test(text);
+  for (const secret of sorted) pass(secretPattern(secret, literal), () => "***");
   pass(BASIC, () => "Basic ***");
   pass(RECEIVER_TOKEN, (_match, prefix) => `${prefix}***`);
   return { out, at };
