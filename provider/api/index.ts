@@ -14,6 +14,7 @@ export {
 export {
   type ClientOptions,
   DEFAULT_DEPLOYMENT,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   DEPLOYMENTS,
   type Deployment,
@@ -36,11 +37,17 @@ export {
   NetworkError,
   type NetworkFailure,
   ResponseFormatError,
+  ResponseTooLargeError,
 } from "./errors";
 export type { RequestOptions } from "./http";
 export { collectorNamePath, isNameLookupSupported } from "./names";
 export { collect, type PageOptions } from "./paging";
-export { DEFAULT_RETRY, type RetryOptions } from "./retry";
+export {
+  DEFAULT_RETRY,
+  type RetryOptions,
+  requestsSent,
+  retriedByCaller,
+} from "./retry";
 export * from "./schemas";
 export { SearchJobsApi } from "./search-jobs";
 export { type DownloadOption, SourcesApi, type SourceWithEtag } from "./sources";

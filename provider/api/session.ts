@@ -1,6 +1,7 @@
 // Per-credential state shared by every client in the process: the cookie jar (the session cookie
-// spares the authentication throttle, and search-job follow-ups need it), the base URL a 301
-// moved the account to, and whether that move was already reported.
+// spares the authentication throttle, and search-job follow-ups need it), whether the service
+// accepted the credentials already (a later 401 is then its throttle), the base URL a 301 moved
+// the account to, and whether that move was already reported.
 import { CookieJar } from "tough-cookie";
 import { fingerprint } from "./throttle";
 
@@ -13,6 +14,10 @@ export interface Session {
   established: boolean;
   /** The first request in progress; others wait for it rather than authenticate in parallel. */
   bootstrap: Promise<void> | undefined;
+  /** A 2xx answer was received: the service accepts these credentials. */
+  accepted: boolean;
+  /** Requests waiting for the authentication throttle now (one log line for all of them). */
+  throttleWaiters: number;
   /**
    * Secret values seen in bodies sent or received (passwords, HTTP Source URLs, tokens), so that
    * an error or log line about any later request can redact them too.
@@ -46,6 +51,8 @@ export function sessionFor(baseUrl: string, accessId: string, accessKey: string)
       warnedMove: false,
       established: false,
       bootstrap: undefined,
+      accepted: false,
+      throttleWaiters: 0,
       secrets: new Set(),
     };
     sessions.set(key, session);

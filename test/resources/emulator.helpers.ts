@@ -4,7 +4,6 @@
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { resetSharedState } from "../../provider/api";
 import { setClientDefaults } from "../../provider/resources/core/clients";
-import { setCreateRetryBaseMs } from "../../provider/resources/core/lifecycle";
 import { resetConfiguration } from "../../provider/resources/core/settings";
 import { dispatch } from "../../provider/resources/runtime";
 import { configRequest } from "./unit.helpers";
@@ -49,7 +48,6 @@ export async function startService(): Promise<Service> {
     accessKey: string;
   };
   setClientDefaults({ limits: false, retry: { timeScale: 0.01 } });
-  setCreateRetryBaseMs(5);
   const control = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${emulator.origin}/_emulator${path}`, {
       method,
@@ -121,7 +119,6 @@ export async function startService(): Promise<Service> {
     close: async () => {
       resetConfiguration();
       setClientDefaults({});
-      setCreateRetryBaseMs(250);
       resetSharedState();
       await emulator.close();
     },

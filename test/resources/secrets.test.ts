@@ -4,7 +4,6 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetSharedState } from "../../provider/api";
 import { setClientDefaults } from "../../provider/resources/core/clients";
-import { setCreateRetryBaseMs } from "../../provider/resources/core/lifecycle";
 import { resetConfiguration } from "../../provider/resources/core/settings";
 import { dispatch } from "../../provider/resources/runtime";
 import { type ScriptedServer, sendError, sendJson, startServer } from "../api/helpers/server";
@@ -20,7 +19,6 @@ beforeAll(async () => {
     else sendError(res, 400, "collectors.validation.fields.invalid", `refused: ${req.body}`);
   });
   setClientDefaults({ limits: false, retry: false });
-  setCreateRetryBaseMs(5);
   await dispatch("Source", "configure", [
     configRequest({
       "collectors:accessId": "suSecretsTest01",
@@ -32,7 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   resetConfiguration();
   setClientDefaults({});
-  setCreateRetryBaseMs(250);
   resetSharedState();
   await server?.close();
 });

@@ -1,13 +1,15 @@
-// Create in one POST, retried after transient failures; a retry that meets a duplicate name
-// after an attempt that may have acted hands over to the take-over check, so a lost answer never
-// makes two objects.
+// Create in one POST. The client retries what cannot have been acted on (429, …); this layer
+// retries only what may have been (a lost answer, a 5xx), within the client's retry budget
+// counted in POSTs sent, and hands a duplicate name after such an attempt to the take-over
+// check, so a lost answer never makes two objects and 429s are never retried twice over.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { type CollectorsClient, isApiError } from "../../api";
+import { type CollectorsClient, isApiError, requestsSent, retriedByCaller } from "../../api";
+import { backoffMs, sleep } from "../../api/retry";
 import { takeOver } from "./adoption";
 import type { EntityContext } from "./context";
 import type { EntityApi, Found } from "./entityKind";
 import { desiredValues } from "./fields";
-import { CREATE_ATTEMPTS, createBackoff, type Inputs, isAmbiguous, isTransient } from "./lifecycle";
+import type { Inputs } from "./lifecycle";
 import { inBody } from "./outputs";
 
 export async function createNew(
@@ -19,9 +21,11 @@ export async function createNew(
   const { def } = ctx;
   const desired = desiredValues(def.specs, inputs, inBody);
   const body = { ...def.createExtras(inputs), ...desired };
+  const policy = client.retryPolicy;
   // After an attempt that may have created the object, a duplicate name may be our own.
   let ambiguous = false;
-  for (let attempt = 0; ; attempt++) {
+  let sent = 0;
+  for (let retry = 0; ; retry++) {
     let found: Found;
     try {
       found = await api.create(body);
@@ -29,9 +33,10 @@ export async function createNew(
       if (isApiError(error, "duplicate-name")) {
         return takeOver(ctx, client, api, inputs, desired, ambiguous);
       }
-      if (attempt + 1 < CREATE_ATTEMPTS && isTransient(error)) {
-        ambiguous ||= isAmbiguous(error);
-        await createBackoff(attempt);
+      sent += requestsSent(error);
+      if (sent <= policy.retries && retriedByCaller(error)) {
+        ambiguous = true;
+        await sleep(backoffMs(retry, policy));
         continue;
       }
       throw ctx.fail(error, "create", ctx.label(inputs), inputs, client);
