@@ -1,9 +1,10 @@
 // Spec 4.3: upgrade and downgrade tasks for Installed Collectors. Every request here carries
 // Content-Type and Accept application/json, GETs included (the service answers 415 otherwise).
+import { setTimeout as wait } from "node:timers/promises";
+import { ApiError, isNotFound, NetworkError } from "./errors";
 import type { HttpRequest, RequestOptions, Transport } from "./http";
 import { tokenSegment } from "./names";
 import { checkPaging, type PageOptions, paginate } from "./paging";
-import { sleep } from "./retry";
 import { type Collector, collectorListEnvelope } from "./schemas/collector";
 import {
   type BuildTarget,
@@ -17,6 +18,68 @@ import {
   upgradeTaskEnvelope,
 } from "./schemas/upgrade";
 import { checkInput, parseResponse } from "./validate";
+
+/** How followTask() polls a task. */
+export interface FollowOptions {
+  /** Pause between two reads of the task; a function is asked before each pause. Default 5 s. */
+  pollIntervalMs?: number | (() => number);
+  /** Pause before the first read; default none. */
+  firstPollMs?: number;
+  /** Stop after this long without an end: rejects with a TaskWaitLimit. Default: no limit. */
+  limitMs?: number;
+  /** Consecutive failed reads tolerated before the last one's error rejects; default 0. */
+  pollErrors?: number;
+  /** Called with the task after every read. */
+  onPoll?(task: UpgradeTask): void;
+  /** Stops the wait (and the read in flight): rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds now; default Date.now. */
+  now?(): number;
+}
+
+export const FOLLOW_DEFAULTS = { pollIntervalMs: 5_000 } as const;
+
+/** followTask() reached its limit before the task ended; `task` is the last one read. */
+export class TaskWaitLimit extends Error {
+  override readonly name = "TaskWaitLimit";
+  constructor(
+    readonly taskId: string,
+    readonly task: UpgradeTask | undefined,
+    readonly elapsedMs: number,
+  ) {
+    super(`upgrade task ${taskId} did not end within ${Math.round(elapsedMs / 1000)} s`);
+  }
+}
+
+/** Why the service refused to start an upgrade task: the one classification of refusals. */
+export type UpgradeRefusal =
+  | "not-alive"
+  | "upgrading"
+  | "not-installed"
+  | "bad-version"
+  | "unknown-collector"
+  /** The answer was lost: the task may have started. */
+  | "lost-answer"
+  | "other";
+
+export function upgradeRefusal(error: unknown): UpgradeRefusal {
+  if (error instanceof NetworkError) return "lost-answer";
+  if (!(error instanceof ApiError)) return "other";
+  switch (error.condition) {
+    case "collector-not-alive":
+      return "not-alive";
+    case "collector-upgrading":
+      return "upgrading";
+    case "invalid-collector-type":
+      return "not-installed";
+    case "invalid-input":
+      return "bad-version";
+    case "not-found":
+      return "unknown-collector";
+    default:
+      return "other";
+  }
+}
 
 /** Spec 8: default `limit` of the upgradable-collectors list. */
 export const UPGRADABLE_PAGE_SIZE = 50;
@@ -93,19 +156,55 @@ export class UpgradesApi {
   }
 
   /**
-   * Polls a task until it succeeded (status 2) or failed (status 3) and resolves with it.
-   * Tasks that never finish fail on the service after 30 minutes; pass a signal to stop sooner.
+   * Polls a task until it succeeded (status 2) or failed (status 3) and resolves with it: the one
+   * poller of the package (the InstalledCollector resource and `collectors upgrade` use it).
+   * Tasks that never finish fail on the service after 30 minutes; a limit or a signal stops
+   * sooner. A task the service no longer knows rejects at once, whatever `pollErrors` allows.
    */
-  async waitFor(
+  async followTask(taskId: number | string, options: FollowOptions = {}): Promise<UpgradeTask> {
+    const { signal, onPoll, limitMs, pollErrors = 0 } = options;
+    const now = options.now ?? Date.now;
+    const id = String(taskId);
+    const started = now();
+    const interval = () => {
+      const value = options.pollIntervalMs ?? FOLLOW_DEFAULTS.pollIntervalMs;
+      return typeof value === "function" ? value() : value;
+    };
+    const pause = async (ms: number, last: UpgradeTask | undefined) => {
+      const left = limitMs === undefined ? ms : Math.min(ms, started + limitMs - now());
+      if (left > 0) {
+        // timers/promises rejects with its own AbortError: pass on the caller's reason instead.
+        await wait(left, undefined, signal ? { signal } : {}).catch((error: unknown) => {
+          throw signal?.aborted ? signal.reason : error;
+        });
+      } else if (ms > 0 && limitMs !== undefined)
+        throw new TaskWaitLimit(id, last, now() - started);
+    };
+    let last: UpgradeTask | undefined;
+    let errors = 0;
+    if (options.firstPollMs) await pause(options.firstPollMs, last);
+    for (;;) {
+      try {
+        last = await this.get(id, signal ? { signal } : {});
+        errors = 0;
+      } catch (error) {
+        if (signal?.aborted || isNotFound(error) || ++errors > pollErrors) throw error;
+      }
+      if (last) onPoll?.(last);
+      if (last && isUpgradeFinished(last.status)) return last;
+      if (limitMs !== undefined && now() - started >= limitMs) {
+        throw new TaskWaitLimit(id, last, now() - started);
+      }
+      await pause(interval(), last);
+    }
+  }
+
+  /** followTask() with a fixed interval (the first form of this call). */
+  waitFor(
     taskId: number | string,
     options: { pollIntervalMs?: number } = {},
     req: RequestOptions = {},
   ): Promise<UpgradeTask> {
-    const interval = options.pollIntervalMs ?? 5_000;
-    for (;;) {
-      const task = await this.get(taskId, req);
-      if (isUpgradeFinished(task.status)) return task;
-      await sleep(interval, req.signal);
-    }
+    return this.followTask(taskId, { ...options, signal: req.signal });
   }
 }
