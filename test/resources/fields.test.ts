@@ -8,9 +8,9 @@ import {
   equivalent,
   type FieldSpecs,
   managedView,
+  plain,
   resetValues,
-} from "../../provider/resources/core/fields";
-import { plain } from "../../provider/resources/core/plain";
+} from "../../provider/resources/provider/fields";
 
 const specs: FieldSpecs = {
   name: { schema: z.string(), keepWhenUnset: true },

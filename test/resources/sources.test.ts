@@ -1,9 +1,9 @@
 // The source providers against the local service: typed sources on Hosted and Installed
 // collectors, secrets, Json mode, carried-over fields, adoption, lost answers.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setStoppingWait } from "../../provider/resources/sources/stopping";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Runtime } from "../../provider/resources/runtime";
 import { type Service, startService } from "./emulator.helpers";
-import { type Props, provider } from "./unit.helpers";
+import { type Props, provider, TEST_RUNTIME } from "./unit.helpers";
 
 let service: Service;
 let hostedId: number;
@@ -250,10 +250,7 @@ describe("Universal sources (deleted asynchronously)", () => {
     passthrough: { config: { domain: "example.okta.com" }, schemaRef: { type: "Okta" } },
     ...extra,
   });
-  afterEach(() => setStoppingWait(undefined));
-
   it("a replacement that keeps the explicit name waits for the old one to go, then creates", async () => {
-    setStoppingWait({ pollMs: 100 });
     const { p, id, outs } = await up("Source", okta({ cutoffRelativeTime: "-1d" }));
     const news = (await p.check({}, okta({ cutoffRelativeTime: "-2d" }))).inputs;
     expect(await p.diff(id, outs, news)).toMatchObject({ deleteBeforeReplace: true });
@@ -270,9 +267,10 @@ describe("Universal sources (deleted asynchronously)", () => {
   });
 
   it("fails the delete with a clear message when the source is still there at the limit", async () => {
-    setStoppingWait({ pollMs: 20, limitMs: 200 });
-    const { p, id, outs } = await up("Source", okta());
-    await expect(p.delete(id, outs)).rejects.toThrow(
+    const quick = new Runtime({ ...TEST_RUNTIME, defaults: { stoppingLimitMs: 200 } });
+    await service.configure({}, quick);
+    const { id, outs } = await up("Source", okta());
+    await expect(provider("Source", quick).delete(id, outs)).rejects.toThrow(
       /still shows it \(state Stopping\).*Universal \(Cloud-to-Cloud\).*run the same `pulumi up` or `pulumi destroy` again/s,
     );
   });

@@ -1,0 +1,251 @@
+// Look-ups for programs: plain async functions (a dynamic provider cannot serve Pulumi invokes)
+// and Output-returning variants, about collectors and sources, and about the fleet of Installed
+// Collectors (the builds the service offers, the collectors an upgrade would touch, the ones
+// silent for days). Credentials come from the stack's collectors:* config as the program sees
+// it, then the COLLECTORS_* environment variables, like the resources'.
+import * as pulumi from "@pulumi/pulumi";
+import {
+  type BuildTarget,
+  type Collector,
+  type CollectorFilter,
+  type CollectorsClient,
+  isGone,
+  type Source,
+  sourceSchema,
+} from "../../api";
+import { secretValues } from "../../api/redact";
+import { COMMON_FIELDS, SECRET_COMPUTED, SOURCE_VOLATILE, TYPE_FIELDS } from "../kinds/sources";
+import { resourceError } from "../provider/errors";
+import { clientFor, readStackConfig, resolveSettings } from "../provider/settings";
+
+/**
+ * T's named fields, without the index signature a loose schema gives it. The Output variants
+ * return these: Pulumi lifts an Output's fields by name, and with the index signature
+ * `getCollectorOutput(...).id` was `Output<unknown> | undefined`, unusable as a `collectorId`.
+ */
+export type Fields<T> = {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
+};
+
+const clients = new Map<string, CollectorsClient>();
+
+/**
+ * The client for the program's look-ups: the stack's config read through the program's
+ * @pulumi/pulumi (which the provider's code, loaded by the engine's provider host, must not
+ * load), then the environment.
+ */
+function client(): CollectorsClient {
+  const config = readStackConfig((key) => pulumi.runtime.getConfig(key));
+  return clientFor(resolveSettings(config, process.env), clients);
+}
+
+/** A collector as the service returns it. */
+export type CollectorInfo = Collector;
+/** A source as the service returns it. */
+export type SourceInfo = Source;
+
+export type GetCollectorArgs = { id: number | string } | { name: string };
+
+/** One collector, by id or by name (names with spaces and periods work). */
+export async function getCollector(args: GetCollectorArgs): Promise<Collector> {
+  const api = client().collectors;
+  if ("id" in args && args.id !== undefined) {
+    try {
+      return (await api.get(args.id)).collector;
+    } catch (error) {
+      if (isGone(error)) throw resourceError("noCollectorWithId", { id: args.id }, error);
+      throw error;
+    }
+  }
+  const name = (args as { name: string }).name;
+  const found = await api.findByName(name);
+  if (!found) throw resourceError("noCollectorNamed", { name });
+  return found.collector;
+}
+
+export interface GetCollectorsArgs {
+  /** installed, hosted, dead or alive; default all. */
+  filter?: CollectorFilter;
+}
+
+/** Every collector (all pages), optionally filtered. */
+export async function getCollectors(args: GetCollectorsArgs = {}): Promise<Collector[]> {
+  const out: Collector[] = [];
+  const filter = args.filter ? { filter: args.filter } : {};
+  for await (const collector of client().collectors.iterate(filter)) out.push(collector);
+  return out;
+}
+
+export type GetSourceArgs =
+  | { collectorId: number | string; id: number | string }
+  | { collectorId: number | string; name: string };
+
+/** One source of a collector, by id or by name. HTTP URLs and tokens in it are secrets. */
+export async function getSource(args: GetSourceArgs): Promise<Source> {
+  const api = client().sources;
+  if ("id" in args && args.id !== undefined) {
+    try {
+      return (await api.get(args.collectorId, args.id)).source;
+    } catch (error) {
+      if (isGone(error)) {
+        const { collectorId, id } = args;
+        throw resourceError("noSourceWithId", { collectorId, id }, error);
+      }
+      throw error;
+    }
+  }
+  const name = (args as { name: string }).name;
+  const found = await api.findByName(args.collectorId, name);
+  if (!found) {
+    throw resourceError("noSourceNamed", { collectorId: args.collectorId, name });
+  }
+  return found.source;
+}
+
+export interface GetSourcesArgs {
+  collectorId: number | string;
+}
+
+/** Every source of a collector. */
+export async function getSources(args: GetSourcesArgs): Promise<Source[]> {
+  return client().sources.list(args.collectorId);
+}
+
+// Fields of a source that are secrets: the HTTP URL, the Cloud Syslog token, credentials.
+const SECRET_FIELDS: readonly string[] = [
+  ...SECRET_COMPUTED,
+  ...Object.entries(TYPE_FIELDS)
+    .filter(([, spec]) => "secret" in spec && spec.secret)
+    .map(([key]) => key),
+];
+
+// Every field this package knows a source to have; anything else is a type-specific field it
+// does not model (a Cloud-to-Cloud source's configuration), which may hold a credential under any
+// name, as the resources' `passthrough` may.
+const KNOWN_FIELDS: ReadonlySet<string> = new Set([
+  ...Object.keys(sourceSchema.shape),
+  ...Object.keys(COMMON_FIELDS),
+  ...Object.keys(TYPE_FIELDS),
+  ...SOURCE_VOLATILE,
+  "state",
+]);
+
+/**
+ * Whether a source may hold a secret: a secret field, a value under a credential-like key
+ * anywhere in it, or a field this package does not model.
+ */
+function holdsSecret(sources: Source[]): boolean {
+  return sources.some(
+    (source) =>
+      SECRET_FIELDS.some((key) => source[key] !== undefined) ||
+      secretValues(source).length > 0 ||
+      Object.keys(source).some((key) => !KNOWN_FIELDS.has(key)),
+  );
+}
+
+export function getCollectorOutput(
+  args: pulumi.Input<GetCollectorArgs>,
+): pulumi.Output<Fields<Collector>> {
+  return pulumi
+    .output(args)
+    .apply((a): Promise<Fields<Collector>> => getCollector(a as GetCollectorArgs));
+}
+
+export function getCollectorsOutput(
+  args: pulumi.Input<GetCollectorsArgs> = {},
+): pulumi.Output<Fields<Collector>[]> {
+  return pulumi
+    .output(args)
+    .apply((a): Promise<Fields<Collector>[]> => getCollectors(a as GetCollectorsArgs));
+}
+
+/** Like getSource; the result is a secret when the source holds one. */
+export function getSourceOutput(args: pulumi.Input<GetSourceArgs>): pulumi.Output<Fields<Source>> {
+  // apply() flattens the Output the callback returns; its typing does not.
+  return pulumi.output(args).apply(async (a) => {
+    const source = await getSource(a as GetSourceArgs);
+    return holdsSecret([source]) ? pulumi.secret(source) : pulumi.output(source);
+  }) as unknown as pulumi.Output<Fields<Source>>;
+}
+
+/** Like getSources; the result is a secret when any source holds one. */
+export function getSourcesOutput(
+  args: pulumi.Input<GetSourcesArgs>,
+): pulumi.Output<Fields<Source>[]> {
+  return pulumi.output(args).apply(async (a) => {
+    const sources = await getSources(a as GetSourcesArgs);
+    return holdsSecret(sources) ? pulumi.secret(sources) : pulumi.output(sources);
+  }) as unknown as pulumi.Output<Fields<Source>[]>;
+}
+
+// The fleet of Installed Collectors.
+
+/** A build the service offers as an upgrade or downgrade target. */
+export type UpgradeTarget = BuildTarget;
+
+/**
+ * The collector builds the service offers, each with `latest` set on the newest. Pick one with
+ * `latest(targets)`, e.g. `version: latest(await getUpgradeTargets())`.
+ */
+export async function getUpgradeTargets(): Promise<UpgradeTarget[]> {
+  return client().upgrades.targets();
+}
+
+export function getUpgradeTargetsOutput(): pulumi.Output<UpgradeTarget[]> {
+  return pulumi.output(undefined).apply(() => getUpgradeTargets());
+}
+
+export interface GetUpgradableCollectorsArgs {
+  /** The build to move to; default the latest. */
+  toVersion?: string;
+}
+
+/**
+ * The Installed Collectors that could move to `toVersion` now (alive, not already on it, no task
+ * in progress), all pages.
+ */
+export async function getUpgradableCollectors(
+  args: GetUpgradableCollectorsArgs = {},
+): Promise<Collector[]> {
+  const out: Collector[] = [];
+  const options = args.toVersion === undefined ? {} : { toVersion: args.toVersion };
+  for await (const collector of client().upgrades.iterateUpgradable(options)) out.push(collector);
+  return out;
+}
+
+export function getUpgradableCollectorsOutput(
+  args: pulumi.Input<GetUpgradableCollectorsArgs> = {},
+): pulumi.Output<Fields<Collector>[]> {
+  return pulumi
+    .output(args)
+    .apply(
+      (a): Promise<Fields<Collector>[]> =>
+        getUpgradableCollectors(a as GetUpgradableCollectorsArgs),
+    );
+}
+
+export interface GetOfflineCollectorsArgs {
+  /** Last seen alive more than this many days ago; default 100, at least 1. */
+  aliveBeforeDays?: number;
+}
+
+/** The Installed Collectors last seen alive before `aliveBeforeDays` days ago, all pages. */
+export async function getOfflineCollectors(
+  args: GetOfflineCollectorsArgs = {},
+): Promise<Collector[]> {
+  const out: Collector[] = [];
+  const options =
+    args.aliveBeforeDays === undefined ? {} : { aliveBeforeDays: args.aliveBeforeDays };
+  for await (const collector of client().collectors.iterateOffline(options)) out.push(collector);
+  return out;
+}
+
+export function getOfflineCollectorsOutput(
+  args: pulumi.Input<GetOfflineCollectorsArgs> = {},
+): pulumi.Output<Fields<Collector>[]> {
+  return pulumi
+    .output(args)
+    .apply(
+      (a): Promise<Fields<Collector>[]> => getOfflineCollectors(a as GetOfflineCollectorsArgs),
+    );
+}
