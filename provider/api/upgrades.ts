@@ -21,16 +21,21 @@ import { checkInput, parseResponse } from "./validate";
 
 /** How followTask() polls a task. */
 export interface FollowOptions {
-  /** Pause between two reads of the task; a function is asked before each pause. Default 5 s. */
+  /**
+   * Pause between two reads of the task. A function is asked again when the pause ends, and the
+   * wait goes on while the read is not due yet (a pause that grew meanwhile). Default 5 s.
+   */
   pollIntervalMs?: number | (() => number);
-  /** Pause before the first read; default none. */
-  firstPollMs?: number;
+  /** Pause before the first read, from the call (a function: as for pollIntervalMs); default 0. */
+  firstPollMs?: number | (() => number);
   /** Stop after this long without an end: rejects with a TaskWaitLimit. Default: no limit. */
   limitMs?: number;
   /** Consecutive failed reads tolerated before the last one's error rejects; default 0. */
   pollErrors?: number;
   /** Called with the task after every read. */
   onPoll?(task: UpgradeTask): void;
+  /** Runs each read: lets many followers share a budget of reads in flight. */
+  gate?<T>(read: () => Promise<T>): Promise<T>;
   /** Stops the wait (and the read in flight): rejects with the signal's reason. */
   signal?: AbortSignal | undefined;
   /** Milliseconds now; default Date.now. */
@@ -162,40 +167,38 @@ export class UpgradesApi {
    * sooner. A task the service no longer knows rejects at once, whatever `pollErrors` allows.
    */
   async followTask(taskId: number | string, options: FollowOptions = {}): Promise<UpgradeTask> {
-    const { signal, onPoll, limitMs, pollErrors = 0 } = options;
+    const { signal, onPoll, limitMs, pollErrors = 0, gate = (read) => read() } = options;
     const now = options.now ?? Date.now;
     const id = String(taskId);
     const started = now();
-    const interval = () => {
-      const value = options.pollIntervalMs ?? FOLLOW_DEFAULTS.pollIntervalMs;
-      return typeof value === "function" ? value() : value;
-    };
-    const pause = async (ms: number, last: UpgradeTask | undefined) => {
-      const left = limitMs === undefined ? ms : Math.min(ms, started + limitMs - now());
-      if (left > 0) {
+    const ms = (value: number | (() => number) | undefined) =>
+      typeof value === "function" ? value() : (value ?? 0);
+    let last: UpgradeTask | undefined;
+    const overLimit = () => limitMs !== undefined && now() - started >= limitMs;
+    /** Waits until `anchor + delay()`, or until the limit (then one last read tells). */
+    const until = async (anchor: number, delay: () => number) => {
+      for (let due = anchor + delay(); now() < due; due = anchor + delay()) {
+        const left = limitMs === undefined ? due - now() : Math.min(due, started + limitMs) - now();
+        if (left <= 0) return;
         // timers/promises rejects with its own AbortError: pass on the caller's reason instead.
         await wait(left, undefined, signal ? { signal } : {}).catch((error: unknown) => {
           throw signal?.aborted ? signal.reason : error;
         });
-      } else if (ms > 0 && limitMs !== undefined)
-        throw new TaskWaitLimit(id, last, now() - started);
+      }
     };
-    let last: UpgradeTask | undefined;
     let errors = 0;
-    if (options.firstPollMs) await pause(options.firstPollMs, last);
+    await until(started, () => ms(options.firstPollMs));
     for (;;) {
       try {
-        last = await this.get(id, signal ? { signal } : {});
+        last = await gate(() => this.get(id, signal ? { signal } : {}));
         errors = 0;
+        onPoll?.(last);
+        if (isUpgradeFinished(last.status)) return last;
       } catch (error) {
         if (signal?.aborted || isNotFound(error) || ++errors > pollErrors) throw error;
       }
-      if (last) onPoll?.(last);
-      if (last && isUpgradeFinished(last.status)) return last;
-      if (limitMs !== undefined && now() - started >= limitMs) {
-        throw new TaskWaitLimit(id, last, now() - started);
-      }
-      await pause(interval(), last);
+      if (overLimit()) throw new TaskWaitLimit(id, last, now() - started);
+      await until(now(), () => ms(options.pollIntervalMs ?? FOLLOW_DEFAULTS.pollIntervalMs));
     }
   }
 
