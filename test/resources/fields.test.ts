@@ -10,6 +10,7 @@ import {
   managedView,
   plain,
   resetValues,
+  secretLeaves,
 } from "../../provider/resources/provider/fields";
 
 const specs: FieldSpecs = {
@@ -57,5 +58,33 @@ describe("field model", () => {
       d: 2,
       e: null,
     });
+  });
+});
+
+describe("secrets in a table", () => {
+  it("finds credentials at paths inside a value and under credential-like keys", () => {
+    const table: FieldSpecs = {
+      thirdPartyRef: {
+        schema: z.unknown(),
+        secretPaths: ["resources[].authentication.awsKey", "resources[].authentication.token"],
+      },
+      config: { schema: z.unknown(), secretKeys: /key|secret|token|password|credentials/i },
+      password: { schema: z.string(), secret: true },
+      plain: { schema: z.string() },
+    };
+    const inputs = {
+      thirdPartyRef: {
+        resources: [
+          {
+            serviceType: "AwsS3Bucket",
+            authentication: { type: "S3BucketAuthentication", awsId: "AKIA1", awsKey: "aws-secret-key-1" },
+          },
+        ],
+      },
+      config: { domain: "example.okta.com", apiKey: "okta-key", nested: { clientSecret: "client-secret-2" } },
+      password: "hunter2",
+      plain: "visible",
+    };
+    expect(secretLeaves(table, inputs).sort()).toEqual(["aws-secret-key-1", "client-secret-2", "hunter2", "okta-key"]);
   });
 });

@@ -4,7 +4,7 @@
 // types of args and outputs, derived from a kind's table of fields.
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import type { FieldSpec } from "../provider/fields";
+import { type FieldSpec, holdsSecret } from "../provider/fields";
 import { providerShim } from "./shim";
 
 /** The module of every type token: pulumi-nodejs:dynamic/collectors:<Kind>. */
@@ -51,7 +51,10 @@ export interface ResourceShape {
 
 /** The names of the secret fields of a table. */
 export function secretFields(fields: Specs, keys: readonly string[] = Object.keys(fields)) {
-  return keys.filter((key) => fields[key]?.secret || fields[key]?.spread);
+  return keys.filter((key) => {
+    const spec = fields[key];
+    return spec !== undefined && holdsSecret(spec);
+  });
 }
 
 /** The props a dynamic resource registers: its args, the outputs to fill, the autoname hint. */

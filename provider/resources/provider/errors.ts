@@ -2,7 +2,7 @@
 // says what happened, to which object, and what to do next; none carries a credential or a secret
 // field's value. A failure that wraps another (the service's ApiError, with its status and error
 // id) keeps it as `cause`.
-import { type ApiError, isApiError, isGone } from "../../api";
+import { type ApiError, isApiError, isGone, upgradeRefusal } from "../../api";
 
 /** `HostedCollector "web" (id 123)`. */
 export function describe(kind: string, name: unknown, id?: unknown): string {
@@ -108,7 +108,8 @@ export const MESSAGES = {
   }) => {
     const cannot = `Cannot start the ${p.change} of ${p.label}`;
     const { error } = p;
-    if (isApiError(error, "collector-not-alive")) {
+    const refusal = upgradeRefusal(error);
+    if (refusal === "not-alive" && isApiError(error)) {
       const seen =
         typeof p.entity.lastSeenAlive === "number"
           ? `last seen alive ${new Date(p.entity.lastSeenAlive).toISOString()}`
@@ -120,7 +121,7 @@ export const MESSAGES = {
         "heartbeat, then run `pulumi up` again. Its other settings are applied."
       );
     }
-    if (isApiError(error, "collector-upgrading")) {
+    if (refusal === "upgrading" && isApiError(error)) {
       return (
         `${cannot}: an upgrade or downgrade of this collector is already running (from an ` +
         "earlier `pulumi up` that stopped waiting for it, from `collectors upgrade`, or from the " +
@@ -128,14 +129,14 @@ export const MESSAGES = {
         "minutes), run `pulumi refresh` to record the version it reached, then run `pulumi up` again."
       );
     }
-    if (isApiError(error, "invalid-input")) {
+    if (refusal === "bad-version" && isApiError(error)) {
       return (
         `${cannot}: the service refused version ${json(p.wanted)}${serviceSays(error)}. ` +
         "Use a build the service offers: getUpgradeTargets() lists them, and " +
         "`latest(await getUpgradeTargets())` is the newest."
       );
     }
-    if (isApiError(error, "not-found")) {
+    if (refusal === "unknown-collector" && isApiError(error)) {
       return `${cannot}: the service no longer knows the collector${serviceSays(error)}; run \`pulumi refresh\`.`;
     }
     return `${cannot}: ${error instanceof Error ? error.message : String(error)}`;

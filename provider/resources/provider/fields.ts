@@ -37,6 +37,17 @@ export interface FieldSpec {
   /** A credential: a secret input and a secret output. */
   secret?: boolean;
   /**
+   * Credentials inside the value, when not the whole of it is one: paths from the value, "[]"
+   * for any item, e.g. "resources[].authentication.awsKey". The field is then a secret input and
+   * output as a whole (Pulumi secrets are whole values); these leaves stay out of messages.
+   */
+  secretPaths?: readonly string[];
+  /**
+   * Credentials under keys anywhere inside the value whose name matches (a Cloud-to-Cloud
+   * `config`, whose keys differ by integration). As for secretPaths.
+   */
+  secretKeys?: RegExp;
+  /**
    * An object whose members are top-level fields of the service's object (Source's
    * `passthrough`): sent spread out, read back member by member.
    */
@@ -219,9 +230,36 @@ export function without(service: Record<string, unknown>, keys: Iterable<string>
  * may be credentials under any name): the client keeps them out of messages and logs.
  */
 export function secretLeaves(specs: FieldSpecs, inputs: Record<string, unknown>): string[] {
-  return Object.entries(specs)
-    .filter(([, spec]) => spec.secret || spec.spread)
-    .flatMap(([key]) => stringLeaves(inputs[key]));
+  return Object.entries(specs).flatMap(([key, spec]) => {
+    const value = inputs[key];
+    if (spec.secret || spec.spread) return stringLeaves(value);
+    return [
+      ...(spec.secretPaths ?? []).flatMap((path) => atPath(value, path.split(/\.|(?=\[\])/))),
+      ...(spec.secretKeys ? underKeys(value, spec.secretKeys) : []),
+    ].flatMap((leaf) => stringLeaves(leaf));
+  });
+}
+
+/** Whether a field holds a credential anywhere: the resource class makes it a secret. */
+export function holdsSecret(spec: FieldSpec): boolean {
+  return Boolean(spec.secret || spec.spread || spec.secretPaths?.length || spec.secretKeys);
+}
+
+/** The values at a path ("[]" is every item of an array). */
+function atPath(value: unknown, path: readonly string[]): unknown[] {
+  if (path.length === 0) return value === undefined ? [] : [value];
+  const [head, ...rest] = path as [string, ...string[]];
+  if (head === "[]") return Array.isArray(value) ? value.flatMap((item) => atPath(item, rest)) : [];
+  return isObject(value) && Object.hasOwn(value, head) ? atPath(value[head], rest) : [];
+}
+
+/** The values under keys matching `pattern`, anywhere inside `value`. */
+function underKeys(value: unknown, pattern: RegExp): unknown[] {
+  if (Array.isArray(value)) return value.flatMap((item) => underKeys(item, pattern));
+  if (!isObject(value)) return [];
+  return Object.entries(value).flatMap(([key, member]) =>
+    pattern.test(key) ? [member] : underKeys(member, pattern),
+  );
 }
 
 // Outputs must be plain JSON: no undefined (even nested), no bigint, no Date, no functions.
