@@ -77,14 +77,27 @@ describe("secrets in a table", () => {
         resources: [
           {
             serviceType: "AwsS3Bucket",
-            authentication: { type: "S3BucketAuthentication", awsId: "AKIA1", awsKey: "aws-secret-key-1" },
+            authentication: {
+              type: "S3BucketAuthentication",
+              awsId: "AKIA1",
+              awsKey: "aws-secret-key-1",
+            },
           },
         ],
       },
-      config: { domain: "example.okta.com", apiKey: "okta-key", nested: { clientSecret: "client-secret-2" } },
+      config: {
+        domain: "example.okta.com",
+        apiKey: "okta-key",
+        nested: { clientSecret: "client-secret-2" },
+      },
       password: "hunter2",
       plain: "visible",
     };
-    expect(secretLeaves(table, inputs).sort()).toEqual(["aws-secret-key-1", "client-secret-2", "hunter2", "okta-key"]);
+    expect(secretLeaves(table, inputs).sort()).toEqual([
+      "aws-secret-key-1",
+      "client-secret-2",
+      "hunter2",
+      "okta-key",
+    ]);
   });
 });
