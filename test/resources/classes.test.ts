@@ -179,6 +179,15 @@ describe("resource classes", () => {
         new collectors.SystemStatsSource("ss", { collectorId: 1, interval: 60000 }),
       ],
       [
+        "DockerStatsSource",
+        new collectors.DockerStatsSource("ds", {
+          collectorId: 1,
+          uri: "unix:///d.sock",
+          allContainers: false,
+          specifiedContainers: ["web"],
+        }),
+      ],
+      [
         "DockerLogSource",
         new collectors.DockerLogSource("dl", {
           collectorId: 1,

@@ -120,6 +120,36 @@ describe("typed sources", () => {
     });
   });
 
+  it("DockerStatsSource: the whole lifecycle, with the type's fixed contentType", async () => {
+    const p = provider("DockerStatsSource");
+    const missing = await p.check({}, { collectorId: installedId, name: "stats" });
+    expect(missing.failures?.map((f) => f.property).sort()).toEqual(["allContainers", "uri"]);
+    const news = {
+      collectorId: installedId,
+      name: "stats",
+      uri: "unix:///var/run/docker.sock",
+      allContainers: false,
+      specifiedContainers: ["web", "db"],
+      pollInterval: 30000,
+    };
+    await service.clearRequests();
+    const { id, outs, inputs } = await expectSteady("DockerStatsSource", news);
+    expect(outs).toMatchObject({ ...news, sourceType: "DockerStats" });
+    const stored = (await service.api("GET", `/collectors/${installedId}/sources/${id}`)).body;
+    expect(stored.source).toMatchObject({
+      sourceType: "DockerStats",
+      contentType: "DockerMetrics",
+    });
+
+    await service.clearRequests();
+    const changed = await p.check(inputs, { ...news, allContainers: true, pollInterval: 60000 });
+    expect((await p.diff(id, outs, changed.inputs)).changes).toBe(true);
+    const { outs: after } = await p.update(id, outs, changed.inputs);
+    expect(after).toMatchObject({ allContainers: true, pollInterval: 60000 });
+    await p.delete(id, after);
+    expect((await service.requests()).map((r) => r.method)).toEqual(["PUT", "DELETE"]);
+  });
+
   it("updates with one PUT and deletes with one DELETE", async () => {
     const { p, id, outs, inputs } = await up("SyslogSource", {
       collectorId: installedId,

@@ -403,6 +403,7 @@ const TABLE = {
   },
   DockerStats: {
     sourceType: "DockerStats",
+    kind: "DockerStatsSource",
     fields: ["uri", "allContainers", "specifiedContainers", "certPath", "metrics", "pollInterval"],
     required: {
       uri: 'the Docker engine, e.g. "unix:///var/run/docker.sock"',

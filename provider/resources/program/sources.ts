@@ -160,3 +160,7 @@ export type SystemStatsSourceArgs = SourceArgsOf<"SystemStats">;
 /** Container logs from the Docker engine on an Installed Collector's host. */
 export class DockerLogSource extends typedSource("DockerLog") {}
 export type DockerLogSourceArgs = SourceArgsOf<"DockerLog">;
+
+/** Container metrics (CPU, memory, network, I/O) from the Docker engine on an Installed Collector's host. */
+export class DockerStatsSource extends typedSource("DockerStats") {}
+export type DockerStatsSourceArgs = SourceArgsOf<"DockerStats">;
