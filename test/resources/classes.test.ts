@@ -188,6 +188,15 @@ describe("resource classes", () => {
         }),
       ],
       [
+        "StreamingMetricsSource",
+        new collectors.StreamingMetricsSource("sm", {
+          collectorId: 1,
+          contentType: "Prometheus",
+          protocol: "TCP",
+          port: 2003,
+        }),
+      ],
+      [
         "DockerLogSource",
         new collectors.DockerLogSource("dl", {
           collectorId: 1,

@@ -67,6 +67,7 @@ beforeAll(async () => {
       uri: "unix:///var/run/docker.sock",
       allContainers: true,
     }),
+    new resources.StreamingMetricsSource("sm", { collectorId, contentType: "Carbon2" }),
     new resources.DockerLogSource("dl", {
       collectorId,
       uri: "unix:///var/run/docker.sock",

@@ -150,6 +150,35 @@ describe("typed sources", () => {
     expect((await service.requests()).map((r) => r.method)).toEqual(["PUT", "DELETE"]);
   });
 
+  it("StreamingMetricsSource: its own allowed contentTypes, in the class and in Source", async () => {
+    const p = provider("StreamingMetricsSource");
+    const wrong = await p.check({}, { collectorId: installedId, name: "m", contentType: "Statsd" });
+    expect(wrong.failures).toEqual([
+      {
+        property: "contentType",
+        reason: 'contentType must be "Graphite", "Carbon2" or "Prometheus" (pushed plaintext)',
+      },
+    ]);
+    const generic = await provider("Source").check(
+      {},
+      {
+        collectorId: installedId,
+        name: "m",
+        sourceType: "StreamingMetrics",
+        contentType: "Statsd",
+      },
+    );
+    expect(generic.failures?.map((f) => f.property)).toEqual(["contentType"]);
+    const { outs } = await expectSteady("StreamingMetricsSource", {
+      collectorId: installedId,
+      name: "graphite",
+      contentType: "Graphite",
+      protocol: "TCP",
+      port: 2003,
+    });
+    expect(outs).toMatchObject({ sourceType: "StreamingMetrics", contentType: "Graphite" });
+  });
+
   it("updates with one PUT and deletes with one DELETE", async () => {
     const { p, id, outs, inputs } = await up("SyslogSource", {
       collectorId: installedId,

@@ -10,6 +10,7 @@ import {
   isGone,
   REQUIRED_FIELDS_BY_SOURCE_TYPE,
 } from "../../api";
+import { known, propertyPath } from "../provider/check";
 import { resourceError } from "../provider/errors";
 import {
   type CheckFailure,
@@ -218,6 +219,11 @@ export interface SourceType {
   kind?: string;
   /** Own fields besides the common ones. */
   fields: readonly TypeFieldName[];
+  /**
+   * This type's spec of an own field where it differs from the shared one (TYPE_FIELDS): its
+   * allowed values, its shape. The typed class checks and types the field with it.
+   */
+  own?: FieldSpecs;
   /** Own fields that must be set (the client's table), with what to give. */
   required: Readonly<Partial<Record<TypeFieldName, string>>>;
   /** Values every source of the type carries, sent on create. */
@@ -420,8 +426,17 @@ const TABLE = {
   },
   StreamingMetrics: {
     sourceType: "StreamingMetrics",
+    kind: "StreamingMetricsSource",
     fields: ["contentType", "protocol", "port"],
     required: {},
+    own: {
+      contentType: {
+        schema: z.enum(["Graphite", "Carbon2", "Prometheus"], {
+          error: 'contentType must be "Graphite", "Carbon2" or "Prometheus" (pushed plaintext)',
+        }),
+        doc: 'The metrics format: "Graphite" (the service\'s default), "Carbon2" or "Prometheus".',
+      },
+    },
   },
   Polling: {
     sourceType: "Polling",
@@ -521,7 +536,9 @@ export function sourceApi(
 
 /** The field specs of a typed source kind. */
 export function typedSpecs(type: SourceType): FieldSpecs {
-  const own = Object.fromEntries(type.fields.map((field) => [field, TYPE_FIELDS[field]]));
+  const own = Object.fromEntries(
+    type.fields.map((field) => [field, type.own?.[field] ?? TYPE_FIELDS[field]]),
+  );
   return { ...COMMON_FIELDS, ...own };
 }
 
@@ -583,6 +600,16 @@ function genericRules(inputs: Inputs, base: Omit<SourceKindOptions, "type">) {
             property: key,
             reason: `${key} is not a field of ${type.sourceType} sources; its own fields are ${type.fields.join(", ") || "none"}`,
           });
+        }
+      }
+      // This type's own spec of a field, where it is stricter than the shared one.
+      for (const [key, spec] of Object.entries(type.own ?? {})) {
+        const value = values[key];
+        if (!known(value) || !TYPE_FIELDS[key as TypeFieldName]?.schema.safeParse(value).success) {
+          continue;
+        }
+        for (const issue of spec.schema.safeParse(value).error?.issues ?? []) {
+          failures.push({ property: propertyPath(key, issue.path), reason: issue.message });
         }
       }
       failures.push(...(type.refine?.(values) ?? []));

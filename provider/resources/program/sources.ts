@@ -40,8 +40,15 @@ export type SourceCommonArgs = ArgsOf<Common> & {
   adopt?: pulumi.Input<Adopt>;
 };
 
-/** The fields of the type named T: its own, from the table. */
-type OwnFields<T extends keyof Types> = Pick<TypeFields, Types[T]["fields"][number]>;
+/** The fields of the type named T: its own, from the table, with the type's own specs of them. */
+type OwnSpecs<T extends keyof Types> = Types[T] extends { own: infer O extends object }
+  ? O
+  : Record<never, never>;
+type OwnFields<T extends keyof Types> = Omit<
+  Pick<TypeFields, Types[T]["fields"][number]>,
+  keyof OwnSpecs<T>
+> &
+  OwnSpecs<T>;
 type RequiredOf<T extends keyof Types> = keyof Types[T]["required"];
 /** The server-set outputs of a type (url, token), always set. */
 type ServerSet<T extends keyof Types> = {
@@ -89,12 +96,15 @@ type Constructor<A, O> = new (
   opts?: pulumi.CustomResourceOptions,
 ) => CollectorsResource & SourceOutputs & O;
 
+/** The source types whose table entry names a typed class. */
+type Typed = { [N in keyof Types]: Types[N] extends { kind: string } ? N : never }[keyof Types];
+
 /** The base of the typed source class of source type T (its table entry names the class). */
-export function typedSource<T extends keyof Types>(
+export function typedSource<T extends Typed>(
   sourceType: T,
 ): Constructor<SourceArgsOf<T>, OutputsOf<OwnFields<T>, RequiredOf<T>> & ServerSet<T>> {
   const type: SourceType = SOURCE_TYPES[sourceType];
-  const resourceShape = shape(type.kind ?? sourceType, type.fields, type.computed ?? []);
+  const resourceShape = shape(type.kind as string, type.fields, type.computed ?? []);
   class TypedSource extends CollectorsResource {
     constructor(name: string, args: SourceArgsOf<T>, opts?: pulumi.CustomResourceOptions) {
       super(resourceShape, name, args, opts);
@@ -164,3 +174,7 @@ export type DockerLogSourceArgs = SourceArgsOf<"DockerLog">;
 /** Container metrics (CPU, memory, network, I/O) from the Docker engine on an Installed Collector's host. */
 export class DockerStatsSource extends typedSource("DockerStats") {}
 export type DockerStatsSourceArgs = SourceArgsOf<"DockerStats">;
+
+/** Metrics pushed to an Installed Collector in Graphite, Carbon2 or Prometheus plaintext. */
+export class StreamingMetricsSource extends typedSource("StreamingMetrics") {}
+export type StreamingMetricsSourceArgs = SourceArgsOf<"StreamingMetrics">;
