@@ -2,6 +2,7 @@
 // spares the authentication throttle, and search-job follow-ups need it), the base URL a 301
 // moved the account to, and whether that move was already reported.
 import { CookieJar } from "tough-cookie";
+import { settleWithin } from "./race";
 import { fingerprint } from "./throttle";
 
 export interface Session {
@@ -63,7 +64,7 @@ export async function throughSessionGate<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   while (!session.established && session.bootstrap) {
-    await waitOrAbort(session.bootstrap, signal);
+    await settleWithin(session.bootstrap, { signal });
   }
   if (session.established) return send();
   let release = () => {};
@@ -78,16 +79,6 @@ export async function throughSessionGate<T>(
     session.bootstrap = undefined;
     release();
   }
-}
-
-function waitOrAbort(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 /** Forgets every session (tests; a process that changes credentials). */
