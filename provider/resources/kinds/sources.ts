@@ -2,6 +2,19 @@
 // types (what each one requires, with hints; its fixed values, server-set outputs and rules
 // across fields). Source and every typed source class are views of this table: adding a type is
 // one entry here and a class of a few lines in program/sources.ts.
+//
+// How a fact of the source-type sheet goes in:
+// - a field, its type and allowed values: a spec in TYPE_FIELDS (a name means the same in every
+//   type), or in the type's `own` when this type's differs (StreamingMetrics' contentType);
+// - required, with what to give: `required` (it must match the client's
+//   REQUIRED_FIELDS_BY_SOURCE_TYPE, checked when this module loads);
+// - a secret: `secret: true` (the whole value), `secretPaths` for credentials inside it
+//   ("resources[].authentication.awsKey"), `secretKeys` for credential-like keys anywhere in it
+//   (a Cloud-to-Cloud config); set `keepInput` where the service reads it back masked;
+// - not modifiable after create: `replace: true` (a change replaces the source);
+// - a fixed value every source of the type carries: `fixed`;
+// - a server-set output: `computed` (url, token) on the type;
+// - a rule across fields: `refine`, skipping unknown preview values (known()).
 import { setTimeout as wait } from "node:timers/promises";
 import { z } from "zod";
 import {

@@ -142,7 +142,7 @@ async function runTask(
       { change, label, wanted, error, entity: found.entity },
       error,
     );
-    throw new AfterWriteError(refused.message, found, { cause: error });
+    throw new AfterWriteError(refused, found);
   }
   say(move, `${move.change}: task ${taskId} requested`);
   const task = await follow(move, taskId, timeout, found);
@@ -153,21 +153,21 @@ async function runTask(
   } catch (error) {
     if (task.status === UPGRADE_STATUS.succeeded) {
       const { label, change } = move;
-      const message = resourceError("upgradeUnreadable", { label, change, taskId, error }).message;
-      throw new AfterWriteError(message, found, { cause: error });
+      const failure = resourceError("upgradeUnreadable", { label, change, taskId, error }, error);
+      throw new AfterWriteError(failure, found);
     }
     now = found;
   }
   if (task.status !== UPGRADE_STATUS.succeeded) {
-    const message = resourceError("upgradeFailed", {
+    const failure = resourceError("upgradeFailed", {
       label: move.label,
       change: move.change,
       taskId,
       status: task.status,
       reason: task.message?.trim() || "the service gave no reason",
       running: String(now.entity.collectorVersion ?? move.running),
-    }).message;
-    throw new AfterWriteError(message, now);
+    });
+    throw new AfterWriteError(failure, now);
   }
   if (now.entity.collectorVersion !== move.wanted) {
     say(
@@ -200,8 +200,8 @@ async function follow(
   const stopped = (why: string, cause: unknown) => {
     const { label, change } = move;
     const it = statusText(status ?? UPGRADE_STATUS.notStarted);
-    const message = resourceError("upgradeStopped", { label, change, taskId, why, status: it });
-    return new AfterWriteError(message.message, found, { cause });
+    const facts = { label, change, taskId, why, status: it };
+    return new AfterWriteError(resourceError("upgradeStopped", facts, cause), found);
   };
   const onPoll = (task: UpgradeTask) => {
     const at = runtime.now();
@@ -256,8 +256,8 @@ async function follow(
       );
     }
     const { label, change } = move;
-    const message = resourceError("upgradeLost", { label, change, taskId, error }).message;
-    throw new AfterWriteError(message, found, { cause: error });
+    const failure = resourceError("upgradeLost", { label, change, taskId, error }, error);
+    throw new AfterWriteError(failure, found);
   } finally {
     runtime.waits.delete(controller);
   }

@@ -4,7 +4,7 @@
 // outputs; a failure after the write is a partial failure: the engine records the object as
 // it now is).
 import { toId } from "../kinds/schemas";
-import { PartialFailure } from "./errors";
+import { PartialFailure, ResourceError } from "./errors";
 import {
   equivalent,
   type FieldSpec,
@@ -87,17 +87,16 @@ export const withEtag = async (api: EntityApi, found: Found): Promise<string | u
   found.etag ?? (await api.get(String(found.entity.id))).etag;
 
 /**
- * Thrown by a kind's afterWrite when it fails after the object was written: `found` is the object
- * as it now is, which the engine then records as the resource's state (a partial failure).
+ * Thrown by a kind's afterWrite when it fails after the object was written: the failure (from the
+ * catalogue, with its cause) and `found`, the object as it now is, which the engine then records
+ * as the resource's state (a partial failure).
  */
-export class AfterWriteError extends Error {
-  override readonly name = "AfterWriteError";
+export class AfterWriteError extends ResourceError {
   constructor(
-    message: string,
-    readonly found?: Found,
-    options?: { cause?: unknown },
+    failure: ResourceError,
+    readonly found: Found,
   ) {
-    super(message, options);
+    super(failure.code, failure.message, { cause: failure.cause });
   }
 }
 
