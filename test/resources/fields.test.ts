@@ -2,6 +2,7 @@
 // InstalledCollector uses for a field the service shows under another name (version).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { sourceKind } from "../../provider/resources/kinds/sources";
 import {
   desiredValues,
   diffFields,
@@ -12,6 +13,7 @@ import {
   resetValues,
   secretLeaves,
 } from "../../provider/resources/provider/fields";
+import { outputs } from "../../provider/resources/provider/outputs";
 
 const specs: FieldSpecs = {
   name: { schema: z.string(), keepWhenUnset: true },
@@ -99,5 +101,32 @@ describe("secrets in a table", () => {
       "hunter2",
       "okta-key",
     ]);
+  });
+});
+
+describe("server-set outputs in a table", () => {
+  it("copies a type's own server-set output to the outputs, never to unmanaged", () => {
+    const kind = sourceKind({
+      kind: "UniversalSource",
+      type: {
+        sourceType: "Universal",
+        fields: [],
+        required: {},
+        outputs: { state: z.object({ state: z.string() }) },
+      },
+    });
+    const entity = {
+      id: 7,
+      name: "okta",
+      sourceType: "Universal",
+      state: { state: "Collecting" },
+      config: { domain: "example.okta.com" },
+    };
+    const outs = outputs(kind, { entity, etag: '"e1"' }, '"e1"', ["name"], { collectorId: 3 });
+    expect(outs).toMatchObject({ state: { state: "Collecting" }, sourceType: "Universal" });
+    expect(outs.unmanaged).toEqual({
+      sourceType: "Universal",
+      config: { domain: "example.okta.com" },
+    });
   });
 });

@@ -13,7 +13,8 @@
 //   (a Cloud-to-Cloud config); set `keepInput` where the service reads it back masked;
 // - not modifiable after create: `replace: true` (a change replaces the source);
 // - a fixed value every source of the type carries: `fixed`;
-// - a server-set output: `computed` (url, token) on the type;
+// - a server-set output: `computed` for the secret ones (url, token), `outputs` for the others
+//   with their shape (a Universal source's `state`);
 // - a rule across fields: `refine`, skipping unknown preview values (known()).
 import { setTimeout as wait } from "node:timers/promises";
 import { z } from "zod";
@@ -243,6 +244,11 @@ export interface SourceType {
   fixed?: JsonObject;
   /** Server-assigned secret outputs (the typed class declares them as outputs). */
   computed?: readonly ("url" | "token")[];
+  /**
+   * Other server-set outputs of the type, with their shape: copied from the service's object to
+   * the outputs, never kept in `unmanaged` nor sent back, never compared.
+   */
+  outputs?: Readonly<Record<string, z.ZodType>>;
   refine?: (inputs: Readonly<Record<string, unknown>>) => CheckFailure[];
 }
 
@@ -670,8 +676,8 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
           }
         : genericRules(inputs, options),
     fixed: (inputs) => ({ sourceType: expected(inputs), ...(type?.fixed ?? {}) }),
-    serverSet: ["sourceType", ...SECRET_COMPUTED],
-    volatile: SOURCE_VOLATILE,
+    serverSet: ["sourceType", ...SECRET_COMPUTED, ...Object.keys(type?.outputs ?? {})],
+    volatile: [...SOURCE_VOLATILE, ...Object.keys(type?.outputs ?? {})],
     api: ({ client, runtime, state }) =>
       sourceApi(runtime, client, toId(state.collectorId), {
         sourceType: type ? type.sourceType : state.sourceType,

@@ -57,6 +57,13 @@ type ServerSet<T extends keyof Types> = {
     : never]: pulumi.Output<string>;
 };
 
+/** The other server-set outputs of a type, with their shape. */
+type PlainServerSet<T extends keyof Types> = Types[T] extends {
+  outputs: infer O extends Record<string, z.ZodType>;
+}
+  ? { readonly [K in keyof O]: pulumi.Output<z.output<O[K]> | undefined> }
+  : Record<never, never>;
+
 /** The args of the typed class of source type T. */
 export type SourceArgsOf<T extends keyof Types> = SourceCommonArgs &
   ArgsOf<OwnFields<T>, RequiredOf<T>>;
@@ -70,7 +77,12 @@ export interface SourceOutputs extends OutputsOf<Omit<Common, "name">> {
 }
 
 /** The shape of a source class: common and own fields, server-assigned outputs, secrets. */
-function shape(kind: string, own: readonly string[], computed: readonly string[]): ResourceShape {
+function shape(
+  kind: string,
+  own: readonly string[],
+  computed: readonly string[],
+  plainOutputs: readonly string[] = [],
+): ResourceShape {
   const secrets = secretFields(GENERIC_SPECS, own);
   return {
     kind,
@@ -81,6 +93,7 @@ function shape(kind: string, own: readonly string[], computed: readonly string[]
       "adopt",
       "sourceType",
       ...computed,
+      ...plainOutputs,
       "etag",
       "unmanaged",
     ],
@@ -102,9 +115,17 @@ type Typed = { [N in keyof Types]: Types[N] extends { kind: string } ? N : never
 /** The base of the typed source class of source type T (its table entry names the class). */
 export function typedSource<T extends Typed>(
   sourceType: T,
-): Constructor<SourceArgsOf<T>, OutputsOf<OwnFields<T>, RequiredOf<T>> & ServerSet<T>> {
+): Constructor<
+  SourceArgsOf<T>,
+  OutputsOf<OwnFields<T>, RequiredOf<T>> & ServerSet<T> & PlainServerSet<T>
+> {
   const type: SourceType = SOURCE_TYPES[sourceType];
-  const resourceShape = shape(type.kind as string, type.fields, type.computed ?? []);
+  const resourceShape = shape(
+    type.kind as string,
+    type.fields,
+    type.computed ?? [],
+    Object.keys(type.outputs ?? {}),
+  );
   class TypedSource extends CollectorsResource {
     constructor(name: string, args: SourceArgsOf<T>, opts?: pulumi.CustomResourceOptions) {
       super(resourceShape, name, args, opts);
