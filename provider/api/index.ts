@@ -42,6 +42,7 @@ export {
 export type { RequestOptions } from "./http";
 export { collectorNamePath, isNameLookupSupported } from "./names";
 export { collect, type PageOptions } from "./paging";
+export { type RaceLimits, settleWithin } from "./race";
 export {
   DEFAULT_RETRY,
   type RetryOptions,
@@ -52,7 +53,16 @@ export * from "./schemas";
 export { SearchJobsApi } from "./search-jobs";
 export { type DownloadOption, SourcesApi, type SourceWithEtag } from "./sources";
 export { DEFAULT_LIMITS, type LimitOptions } from "./throttle";
-export { UPGRADABLE_PAGE_SIZE, type UpgradableOptions, UpgradesApi } from "./upgrades";
+export {
+  FOLLOW_DEFAULTS,
+  type FollowOptions,
+  TaskWaitLimit,
+  UPGRADABLE_PAGE_SIZE,
+  type UpgradableOptions,
+  type UpgradeRefusal,
+  UpgradesApi,
+  upgradeRefusal,
+} from "./upgrades";
 
 /**
  * Forgets the process-wide state every client shares: pacing queues, cookie jars and bases

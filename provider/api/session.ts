@@ -3,6 +3,7 @@
 // accepted the credentials already (a later 401 is then its throttle), the base URL a 301 moved
 // the account to, and whether that move was already reported.
 import { CookieJar } from "tough-cookie";
+import { settleWithin } from "./race";
 import { fingerprint } from "./throttle";
 
 export interface Session {
@@ -70,7 +71,7 @@ export async function throughSessionGate<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   while (!session.established && session.bootstrap) {
-    await waitOrAbort(session.bootstrap, signal);
+    await settleWithin(session.bootstrap, { signal });
   }
   if (session.established) return send();
   let release = () => {};
@@ -85,16 +86,6 @@ export async function throughSessionGate<T>(
     session.bootstrap = undefined;
     release();
   }
-}
-
-function waitOrAbort(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 /** Forgets every session (tests; a process that changes credentials). */
