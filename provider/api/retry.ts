@@ -7,6 +7,7 @@
 // caller that can recognise its own object afterwards (a create, by its name), within the same
 // budget of requests; so a lost answer never turns one create into two, and 429s are never
 // retried on top of the transport's own retries.
+import { setTimeout as wait } from "node:timers/promises";
 import { ApiError, NetworkError } from "./errors";
 
 export interface RetryOptions {
@@ -217,21 +218,14 @@ export function authThrottleWaitMs(
   );
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+/**
+ * Waits `ms`, or rejects with the signal's own reason as soon as it aborts (timers/promises
+ * rejects with a generic AbortError instead, which would hide why the caller gave up).
+ */
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  try {
+    await wait(ms, undefined, signal ? { signal } : {});
+  } catch (error) {
+    throw signal?.aborted ? signal.reason : error;
+  }
 }
