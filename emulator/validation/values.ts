@@ -36,7 +36,9 @@ export function requireBodyId(input: Json, currentId: number, code: ErrorName, n
     code,
     isAbsent(input.id)
       ? `Request body has an invalid ${noun} ID: include the ${noun.toLowerCase()}'s id.`
-      : `Request body has an invalid ${noun} ID: ${JSON.stringify(input.id)} is not ${currentId}.`,
+      : typeof input.id === "number"
+        ? `Request body has an invalid ${noun} ID: ${input.id} is not ${currentId}.`
+        : `Request body has an invalid ${noun} ID: it must be the number ${currentId}.`,
   );
 }
 
