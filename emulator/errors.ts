@@ -158,6 +158,11 @@ export const ERRORS = {
     code: "InvalidSourceType",
     message: "Source type is invalid for the operation.",
   },
+  sourceLimit: {
+    status: 400,
+    code: "collectors.source.limit.exceeded",
+    message: "The limit on the number of sources has been reached.",
+  },
   invalidSource: {
     status: 404,
     code: "collectors.source.invalid",
