@@ -1,0 +1,262 @@
+// An account for the export tests, made through the API as a user would have made it by hand:
+// Hosted and Installed Collectors, sources of many types (with secrets the service returns, and
+// secrets it hides as "********"), awkward names (spaces, periods, unicode, quotes, reserved
+// words, names that collide once made identifiers), and a collector in Json source mode.
+import type { CollectorsClient } from "../../provider/api";
+
+/** Registers an Installed Collector through the local service's control API; returns its id. */
+export type Register = (body: Record<string, unknown>) => Promise<number>;
+
+export const HIDDEN = "********";
+
+/** What the account holds, for the tests' assertions. */
+export interface SeededAccount {
+  collectors: number;
+  /** Sources the export declares (not those of the Json-mode collector). */
+  exportedSources: number;
+  /** Sources the export skips. */
+  skippedSources: number;
+  /** Secret values the service returns, by the source name (each is asserted on stdout). */
+  returnedSecrets: string[];
+  /** Names of the sources whose secret the service hides. */
+  hiddenSecretSources: string[];
+}
+
+const installed = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  collectorVersion: "19.440-7",
+  osName: "Linux",
+  osVersion: "6.1",
+  osArch: "amd64",
+  ephemeral: false,
+  sourceSyncMode: "UI",
+  ...extra,
+});
+
+export async function seedAccount(
+  client: CollectorsClient,
+  register: Register,
+): Promise<SeededAccount> {
+  // biome-ignore lint/suspicious/noExplicitAny: bodies of every source type, as the API takes them
+  const source = (collectorId: number, body: Record<string, any>) =>
+    client.sources.create(collectorId, body as Parameters<typeof client.sources.create>[1]);
+  const hosted = async (body: Record<string, unknown>) =>
+    (await client.collectors.create(body as Parameters<typeof client.collectors.create>[0]))
+      .collector.id;
+
+  // Hosted: a name with spaces and periods, and one that becomes the same identifier.
+  const web = await hosted({
+    name: "web logs.prod",
+    description: "Front door",
+    category: "prod/web",
+    timeZone: "UTC",
+    fields: { team: "web", _budget: "standard" },
+  });
+  await source(web, {
+    sourceType: "HTTP",
+    name: "access log",
+    category: "prod/web/access",
+    filters: [
+      { name: "no-health", filterType: "Exclude", regexp: ".*GET /health.*" },
+      { name: "cards", filterType: "Mask", regexp: "\\d{16}", mask: "****" },
+    ],
+  });
+  await source(web, { sourceType: "HTTP", name: "access-log", description: "the same, twice" });
+  await source(web, {
+    sourceType: "HTTP",
+    name: "json events",
+    messagePerRequest: true,
+    multilineProcessingEnabled: false,
+  });
+  await source(web, { sourceType: "Cloudsyslog", name: "firewall", category: "prod/fw" });
+  await source(web, {
+    sourceType: "Polling",
+    name: "S3 bucket",
+    contentType: "AwsS3Bucket",
+    scanInterval: 300000,
+    paused: false,
+    thirdPartyRef: {
+      resources: [
+        {
+          serviceType: "AwsS3Bucket",
+          path: { type: "S3BucketPathExpression", bucketName: "logs-bucket", pathExpression: "*" },
+          authentication: {
+            type: "S3BucketAuthentication",
+            awsId: "AKIAEXAMPLEEXAMPLE01",
+            awsKey: "aws-secret-key/with+chars=",
+          },
+        },
+      ],
+    },
+  });
+  await source(web, {
+    sourceType: "Universal",
+    name: "okta",
+    schemaRef: { type: "Okta" },
+    config: { name: "okta", domain: "example.okta.com", apiKey: HIDDEN, collectAll: true },
+  });
+
+  const webDash = await hosted({ name: "web-logs.prod", category: "prod/web2" });
+  await source(webDash, { sourceType: "HTTP", name: "access log", timeZone: "Europe/Berlin" });
+  await source(webDash, { sourceType: "Cloudsyslog", name: "syslog" });
+  await source(webDash, {
+    sourceType: "HTTP",
+    name: "with dates",
+    defaultDateFormats: [{ format: "yyyy-MM-dd HH:mm:ss", locator: "\\[(.*)\\]" }],
+    automaticDateParsing: false,
+  });
+
+  // Unicode, a leading digit, a reserved word, quotes.
+  const cafe = await hosted({ name: "Café ünïcode 日志", description: "données «test»" });
+  await source(cafe, { sourceType: "HTTP", name: "données" });
+  await source(cafe, { sourceType: "Cloudsyslog", name: "αβγ syslog" });
+  const archive = await hosted({ name: "2024 archive", ephemeral: true, cutoffTimestamp: 1 });
+  await source(archive, {
+    sourceType: "Polling",
+    name: "cloudtrail",
+    contentType: "AwsCloudTrailBucket",
+    scanInterval: 60000,
+    paused: true,
+    thirdPartyRef: {
+      resources: [
+        {
+          serviceType: "AwsCloudTrailBucket",
+          path: {
+            type: "S3BucketPathExpression",
+            bucketName: "trail",
+            pathExpression: "AWSLogs/*",
+          },
+          authentication: {
+            type: "AWSRoleBasedAuthentication",
+            roleARN: "arn:aws:iam::123456789012:role/sumo",
+          },
+        },
+      ],
+    },
+  });
+  await source(archive, { sourceType: "HTTP", name: "uploads", fields: { "x-env": "prod" } });
+  const reserved = await hosted({ name: "delete" });
+  await source(reserved, { sourceType: "HTTP", name: "say \"hi\" to 'them'\\now" });
+  await hosted({ name: "empty hosted" });
+
+  // Installed: sources of every installed type, with secrets.
+  const db = await register(installed("db-01.prod", { hostName: "db-01", targetCpu: 50 }));
+  await source(db, {
+    sourceType: "LocalFile",
+    name: "app logs",
+    pathExpression: "/var/log/app/*.log",
+    denylist: ["/var/log/app/debug.log"],
+    encoding: "UTF-16",
+  });
+  await source(db, {
+    sourceType: "RemoteFileV2",
+    name: "remote auth",
+    remoteHosts: ["10.0.0.5", "10.0.0.6"],
+    remotePort: 22,
+    remoteUser: "collector",
+    authMethod: "password",
+    remotePassword: "p@ss w'rd",
+    pathExpression: "/var/log/remote.log",
+  });
+  await source(db, {
+    sourceType: "RemoteFileV2",
+    name: "remote key",
+    remoteHosts: ["10.0.0.7"],
+    remotePort: 2222,
+    remoteUser: "collector",
+    authMethod: "key",
+    keyPath: "/etc/collector/id_rsa",
+    keyPassword: HIDDEN,
+    pathExpression: "/var/log/other.log",
+  });
+  await source(db, { sourceType: "Syslog", name: "syslog 514", protocol: "UDP", port: 514 });
+  await source(db, {
+    sourceType: "Script",
+    name: "disk check",
+    commands: ["/bin/bash"],
+    script: 'df -h | grep "/data"\necho done',
+    cronExpression: "0 0/15 * * * ? *",
+    timeout: 60000,
+  });
+  await source(db, { sourceType: "SystemStats", name: "host metrics", interval: 60000 });
+  await source(db, {
+    sourceType: "DockerLog",
+    name: "docker",
+    uri: "unix:///var/run/docker.sock",
+    allContainers: false,
+    specifiedContainers: ["web", "db"],
+    collectEvents: true,
+  });
+  await source(db, {
+    sourceType: "DockerStats",
+    name: "docker stats",
+    uri: "unix:///var/run/docker.sock",
+    allContainers: true,
+    pollInterval: 5000,
+  });
+  await source(db, {
+    sourceType: "LocalWindowsEventLog",
+    name: "win events",
+    logNames: ["Security", "Application"],
+    eventFormat: 1,
+  });
+  await source(db, {
+    sourceType: "RemoteWindowsEventLog",
+    name: "remote win",
+    logNames: ["Security"],
+    domain: "CORP",
+    username: "svc-collector",
+    password: "W1ndows!",
+    hosts: ["dc1.corp"],
+  });
+  await source(db, {
+    sourceType: "StreamingMetrics",
+    name: "graphite",
+    contentType: "Graphite",
+    protocol: "TCP",
+    port: 2003,
+  });
+  await source(db, {
+    sourceType: "ActiveDirectory",
+    name: "ad",
+    filter: "(objectClass=user)",
+    interval: 60000,
+  });
+
+  const db2 = await register(installed("db-02.prod"));
+  await source(db2, { sourceType: "LocalFile", name: "app logs", pathExpression: "/srv/*.log" });
+  await source(db2, { sourceType: "SystemStats", name: "host metrics", interval: 10000 });
+  await source(db2, { sourceType: "Syslog", name: "syslog tcp", protocol: "TCP", port: 1514 });
+  await source(db2, {
+    sourceType: "Script",
+    name: "backup check",
+    commands: ["/usr/bin/python3"],
+    file: "/opt/checks/backup.py",
+    workingDir: "/opt/checks",
+    cronExpression: "0 0 * * * ? *",
+  });
+
+  // A collector whose sources are managed from a file on the host: the export skips them.
+  const legacy = await register(installed("legacy json"));
+  await source(legacy, { sourceType: "LocalFile", name: "messages", pathExpression: "/a" });
+  await source(legacy, { sourceType: "LocalFile", name: "secure", pathExpression: "/b" });
+  const { collector, etag } = await client.collectors.get(legacy);
+  await client.collectors.update(legacy, { ...collector, sourceSyncMode: "Json" }, etag as string);
+
+  const web03 = await register(
+    installed("web 03", { timeZone: "Europe/Paris", collectorVersion: "19.403-1" }),
+  );
+  await source(web03, {
+    sourceType: "LocalFile",
+    name: "nginx",
+    pathExpression: "/var/log/nginx/*",
+  });
+
+  return {
+    collectors: 10,
+    exportedSources: 31,
+    skippedSources: 2,
+    returnedSecrets: ["p@ss w'rd", "W1ndows!", "aws-secret-key/with+chars="],
+    hiddenSecretSources: ["okta", "remote key"],
+  };
+}
