@@ -79,16 +79,35 @@ export async function runExport(
   };
   checkDestination(destination);
   const filter = options.hosted ? "hosted" : options.installed ? "installed" : undefined;
-  const account = await readAccount(
-    client,
-    { filter, patterns: options.collector ?? [] },
-    progressOn(output),
-    signal,
-  );
+  let account: Awaited<ReturnType<typeof readAccount>>;
+  try {
+    account = await readAccount(
+      client,
+      { filter, patterns: options.collector ?? [] },
+      progressOn(output),
+      signal,
+    );
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    output.err("Interrupted: nothing was written.");
+    return {
+      result: { plan: planExport({ collectors: [], unmatched: [] }), out, written: [] },
+      exitCode: EXIT.interrupted,
+    };
+  }
   for (const pattern of account.unmatched) {
     output.err(`warning: --collector ${pattern} matches no collector`);
   }
   const plan = planExport(account);
+  if (plan.groups.length === 0) {
+    output.err(
+      account.collectors.length === 0
+        ? "error: no collector to export (check --collector, --hosted, --installed); nothing was written"
+        : "error: none of the selected collectors can be exported; nothing was written. Skipped:",
+    );
+    for (const skipped of plan.skipped) output.err(`  ${skipped.what}: ${skipped.reason}`);
+    return { result: { plan, out, written: [] }, exitCode: EXIT.failed };
+  }
   const files = projectFiles(
     projectNameOf(destination.out),
     stack,

@@ -92,11 +92,20 @@ function secretKeyOf(logicalName: string, path: ArgPath): string {
 }
 
 function leftOutNote(declaration: Declaration): string[] {
-  if (declaration.leftOut.length === 0) return [];
-  return [
-    `Kept as the service has them (${declaration.className} takes no argument for them): ` +
-      `${declaration.leftOut.join(", ")}.`,
-  ];
+  const notes: string[] = [];
+  if (declaration.leftOut.length > 0) {
+    notes.push(
+      `Kept as the service has them (${declaration.className} takes no argument for them): ` +
+        `${declaration.leftOut.join(", ")}.`,
+    );
+  }
+  if (declaration.refused.length > 0) {
+    notes.push(
+      `Kept as the service has them (${declaration.className} would refuse the current ` +
+        `values): ${declaration.refused.join(", ")}.`,
+    );
+  }
+  return notes;
 }
 
 export function planExport(account: Account): ExportPlan {

@@ -39,6 +39,8 @@ export interface Declaration {
   secrets: readonly ArgPath[];
   /** Fields the class cannot take: left as the service has them (kept, never erased). */
   leftOut: readonly string[];
+  /** Fields whose value the class would refuse (its check): also left as the service has them. */
+  refused: readonly string[];
 }
 
 /** A value the service shows in place of a secret it never returns, e.g. "********". */
@@ -68,11 +70,13 @@ const SOURCE_SERVER_SET = new Set<string>([
 const ALL_COLLECTOR_FIELDS: FieldSpecs = { ...COLLECTOR_FIELDS, ...INSTALLED_COLLECTOR_FIELDS };
 const ALL_SOURCE_FIELDS: FieldSpecs = { ...COMMON_FIELDS, ...TYPE_FIELDS };
 
+/** A field nobody models: only an empty value ("", [], {}) counts as its default. */
+const UNMODELLED: FieldSpec = { schema: COMMON_FIELDS.name.schema };
+
 /** Whether a field the class does not take is worth a note: set, and not at a known default. */
 function noteworthy(all: FieldSpecs, key: string, value: unknown): boolean {
-  const spec = Object.hasOwn(all, key) ? all[key] : undefined;
-  if (spec) return !equivalent(spec, value, spec.default);
-  return !equivalent({ schema: COMMON_FIELDS.name.schema }, value, undefined);
+  const spec = (Object.hasOwn(all, key) ? all[key] : undefined) ?? UNMODELLED;
+  return !equivalent(spec, value, spec.default);
 }
 
 /** The typed class for each sourceType (the generic `Source` serves every other type). */
@@ -84,9 +88,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Paths of the string leaves under `value` that are secrets by their key or their look. */
-function secretLeaves(value: unknown, path: string[], wholeIsSecret: boolean): ArgPath[] {
-  if (typeof value === "string") return wholeIsSecret || isHiddenSecret(value) ? [path] : [];
+/**
+ * Paths of the string leaves under `value`, a field that may hold credentials (a credential
+ * field, a pass-through), that are secrets: the whole value when `secret`; members named like a
+ * credential (awsKey, clientSecret, api_token, …); values the service shows masked. (Elsewhere a
+ * run of asterisks is an ordinary value, such as a Mask filter's mask.)
+ */
+function secretLeaves(value: unknown, path: string[], secret: boolean): ArgPath[] {
+  if (typeof value === "string") return secret || isHiddenSecret(value) ? [path] : [];
   if (Array.isArray(value)) {
     return value.flatMap((item, i) => secretLeaves(item, [...path, String(i)], false));
   }
@@ -101,7 +110,7 @@ function secretLeaves(value: unknown, path: string[], wholeIsSecret: boolean): A
 interface Picked {
   args: JsonObject;
   secrets: ArgPath[];
-  leftOut: string[];
+  refused: string[];
 }
 
 /**
@@ -110,7 +119,7 @@ interface Picked {
  * fails its first preview.
  */
 function pick(entity: Record<string, unknown>, specs: FieldSpecs): Picked {
-  const out: Picked = { args: {}, secrets: [], leftOut: [] };
+  const out: Picked = { args: {}, secrets: [], refused: [] };
   for (const [key, spec] of Object.entries(specs) as [string, FieldSpec][]) {
     // Create-time only (cutoffRelativeTime): the service keeps it; an adopted object has it.
     if (spec.replace && spec.keepInput) continue;
@@ -119,7 +128,7 @@ function pick(entity: Record<string, unknown>, specs: FieldSpecs): Picked {
     if (value === undefined || value === null) continue;
     if (!spec.keepWhenUnset && equivalent(spec, value, spec.default)) continue;
     if (!spec.schema.safeParse(value).success) {
-      out.leftOut.push(key);
+      out.refused.push(key);
       continue;
     }
     out.args[key] = value as Json;
@@ -148,7 +157,6 @@ export function collectorDeclaration(collector: Collector): Declaration | undefi
     if (spec.readFrom) known.add(spec.readFrom);
   }
   const leftOut = [
-    ...picked.leftOut,
     ...Object.keys(entity).filter(
       (key) =>
         !known.has(key) &&
@@ -156,7 +164,7 @@ export function collectorDeclaration(collector: Collector): Declaration | undefi
         noteworthy(ALL_COLLECTOR_FIELDS, key, entity[key]),
     ),
   ];
-  return { ...kind, args: picked.args, secrets: picked.secrets, leftOut };
+  return { ...kind, ...picked, leftOut };
 }
 
 /** Why a collector's sources cannot be managed through the API, if they cannot. */
@@ -188,7 +196,6 @@ export function sourceDeclaration(source: SourceInfo): Declaration {
     const picked = pick(entity, specs);
     const fixed = new Set(Object.keys(type.fixed ?? {}));
     const leftOut = [
-      ...picked.leftOut,
       ...Object.keys(entity).filter(
         (key) =>
           !(key in specs) &&
@@ -208,7 +215,7 @@ export function sourceDeclaration(source: SourceInfo): Declaration {
   const refused = new Set<string>(type ? Object.keys(TYPE_FIELDS).filter((k) => !(k in own)) : []);
   const fixed = new Set(Object.keys(type?.fixed ?? {}));
   const passthrough: JsonObject = {};
-  const leftOut = [...picked.leftOut];
+  const leftOut: string[] = [];
   for (const [key, value] of Object.entries(entity)) {
     if (key in own || key === "name" || SOURCE_SERVER_SET.has(key) || fixed.has(key)) continue;
     if (value === undefined || value === null) continue;
@@ -222,5 +229,12 @@ export function sourceDeclaration(source: SourceInfo): Declaration {
     args.passthrough = passthrough;
     secrets.push(...secretLeaves(passthrough, ["passthrough"], false));
   }
-  return { className: "Source", typeLabel: sourceType, args, secrets, leftOut };
+  return {
+    className: "Source",
+    typeLabel: sourceType,
+    args,
+    secrets,
+    leftOut,
+    refused: picked.refused,
+  };
 }

@@ -225,6 +225,15 @@ describe("collectors export", () => {
     expect(readFileSync(join(out, "Pulumi.yaml"), "utf8")).toBe("name: mine\nruntime: nodejs\n");
   });
 
+  it("writes nothing when nothing is selected (exit 1)", async () => {
+    await seed();
+    const out = outDir();
+    const { exitCode, output } = await run({ out, collector: ["nothing-*"] });
+    expect(exitCode).toBe(1);
+    expect(output.stderr.join("\n")).toMatch(/no collector to export .*nothing was written/);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it("refuses --hosted with --installed, and a stack name Pulumi would refuse", async () => {
     await expect(run({ out: outDir(), hosted: true, installed: true })).rejects.toThrow(
       /--hosted and --installed exclude each other/,

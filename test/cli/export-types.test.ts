@@ -1,0 +1,179 @@
+// The export's adapter (cli/export/types.ts): which class declares an object, which of its
+// fields become args, which stay with the service, which are secrets.
+import { describe, expect, it } from "vitest";
+import {
+  collectorDeclaration,
+  isHiddenSecret,
+  sourceDeclaration,
+  sourceSkipReason,
+  sourcesSkipReason,
+} from "../../cli/export/types";
+import type { Collector, Source } from "../../provider/api";
+
+const source = (fields: Record<string, unknown>) =>
+  ({
+    id: 7,
+    name: "s",
+    automaticDateParsing: true,
+    multilineProcessingEnabled: true,
+    useAutolineMatching: true,
+    forceTimeZone: false,
+    filters: [],
+    cutoffTimestamp: 0,
+    encoding: "UTF-8",
+    alive: true,
+    ...fields,
+  }) as unknown as Source;
+
+const collector = (fields: Record<string, unknown>) =>
+  ({
+    id: 1,
+    name: "c",
+    ephemeral: false,
+    targetCpu: -1,
+    alive: true,
+    links: [],
+    cutoffTimestamp: 0,
+    ...fields,
+  }) as unknown as Collector;
+
+describe("the export adapter", () => {
+  it("declares a typed source with its own fields only, defaults and server-set values left out", () => {
+    const d = sourceDeclaration(
+      source({
+        sourceType: "HTTP",
+        url: "https://x/receiver/v1/http/abc",
+        messagePerRequest: false,
+      }),
+    );
+    expect(d).toEqual({
+      className: "HttpSource",
+      typeLabel: "HTTP",
+      args: { name: "s" },
+      secrets: [],
+      leftOut: [],
+      refused: [],
+    });
+  });
+
+  it("names the fields a typed class cannot take (kept by the service)", () => {
+    const d = sourceDeclaration(source({ sourceType: "HTTP", contentType: "Zipkin" }));
+    expect(d.className).toBe("HttpSource");
+    expect(d.leftOut).toEqual(["contentType"]);
+    expect(d.args).not.toHaveProperty("contentType");
+  });
+
+  it("makes credential fields secrets; a value the class would refuse stays with the service", () => {
+    const d = sourceDeclaration(
+      source({
+        sourceType: "RemoteFileV2",
+        remoteHosts: ["h"],
+        remotePort: 70000,
+        remoteUser: "u",
+        authMethod: "key",
+        keyPath: "/k",
+        keyPassword: "********",
+        pathExpression: "/p",
+      }),
+    );
+    expect(d.className).toBe("RemoteFileSource");
+    expect(d.secrets).toEqual([["keyPassword"]]);
+    expect(d.refused).toEqual(["remotePort"]);
+    expect(isHiddenSecret(d.args.keyPassword)).toBe(true);
+  });
+
+  it("declares other types with Source: the type's own fields, the rest in passthrough", () => {
+    const d = sourceDeclaration(
+      source({
+        sourceType: "Universal",
+        schemaRef: { type: "Duo", version: "1.0.0" },
+        config: {
+          domain: "d",
+          integration_key: "ik",
+          secret_key: "********",
+          supported_apis: ["a"],
+        },
+        state: "Running",
+      }),
+    );
+    expect(d.className).toBe("Source");
+    expect(d.args).toEqual({
+      sourceType: "Universal",
+      name: "s",
+      passthrough: {
+        schemaRef: { type: "Duo", version: "1.0.0" },
+        config: {
+          domain: "d",
+          integration_key: "ik",
+          secret_key: "********",
+          supported_apis: ["a"],
+        },
+      },
+    });
+    expect(d.secrets).toEqual([
+      ["passthrough", "config", "integration_key"],
+      ["passthrough", "config", "secret_key"],
+    ]);
+    // A type the package does not know: every known field, and passthrough for the rest.
+    const other = sourceDeclaration(
+      source({ sourceType: "SecurityLake", contentType: "X", subscriptionUrl: "https://s" }),
+    );
+    expect(other.args).toEqual({
+      sourceType: "SecurityLake",
+      name: "s",
+      contentType: "X",
+      passthrough: { subscriptionUrl: "https://s" },
+    });
+  });
+
+  it("keeps a known type's foreign fields out of Source (its check would refuse them)", () => {
+    const d = sourceDeclaration(
+      source({
+        sourceType: "DockerStats",
+        uri: "u",
+        allContainers: true,
+        contentType: "DockerMetrics",
+        port: 1,
+      }),
+    );
+    expect(d.className).toBe("Source");
+    expect(d.args).toEqual({ sourceType: "DockerStats", name: "s", uri: "u", allContainers: true });
+    expect(d.leftOut).toEqual(["port"]); // contentType is the type's fixed value: not worth a note
+  });
+
+  it("declares collectors: Hosted, and Installed pinned to the build they run", () => {
+    expect(
+      collectorDeclaration(
+        collector({ collectorType: "Hosted", collectorVersion: "", category: "x" }),
+      ),
+    ).toMatchObject({
+      className: "HostedCollector",
+      args: { name: "c", category: "x" },
+      leftOut: [],
+    });
+    const installed = collectorDeclaration(
+      collector({
+        collectorType: "Installable",
+        collectorVersion: "19.470-4",
+        sourceSyncMode: "UI",
+        osName: "Linux",
+        targetCpu: 40,
+      }),
+    );
+    expect(installed).toMatchObject({
+      className: "InstalledCollector",
+      args: { name: "c", targetCpu: 40, version: "19.470-4" },
+      leftOut: [],
+      refused: [],
+    });
+    expect(collectorDeclaration(collector({ collectorType: "Other" }))).toBeUndefined();
+  });
+
+  it("says why sources are skipped: a collector in Json mode, a source being deleted", () => {
+    expect(sourcesSkipReason(collector({ sourceSyncMode: "Json" }))).toMatch(/Json source mode/);
+    expect(sourcesSkipReason(collector({ sourceSyncMode: "UI" }))).toBeUndefined();
+    expect(sourceSkipReason(source({ sourceType: "Universal", state: "Stopping" }))).toMatch(
+      /being deleted/,
+    );
+  });
+});
