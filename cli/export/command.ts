@@ -5,6 +5,7 @@ import { type CollectorsClient, deploymentBaseUrl, ENV } from "../../provider/ap
 import type { Command } from "../commander";
 import { type CommandIO, commandAction, processIO } from "../fleet/action";
 import { addConnectionOptions } from "../fleet/connection";
+import { globToRegExp } from "../fleet/glob";
 import { type CommandResult, EXIT, type Output, UsageError } from "../fleet/output";
 import { type ExportPlan, planExport } from "./plan";
 import { progressOn } from "./progress";
@@ -70,6 +71,15 @@ export async function runExport(
   const stack = options.stack ?? DEFAULT_STACK;
   if (!/^[A-Za-z0-9_.-]+$/.test(stack)) {
     throw new UsageError(`--stack ${stack}: use letters, digits, "-", "_" and "." only`);
+  }
+  for (const pattern of options.collector ?? []) {
+    try {
+      globToRegExp(pattern);
+    } catch (error) {
+      throw new UsageError(
+        `--collector ${pattern}: not a valid pattern (${(error as Error).message.replace(/^.*\((.*)\)$/, "$1")})`,
+      );
+    }
   }
   const out = options.out ?? ".";
   const destination = {

@@ -84,6 +84,16 @@ const CLASS_OF_TYPE: ReadonlyMap<string, string> = new Map(
   Object.entries(TYPED_SOURCES).map(([className, sourceType]) => [sourceType, className]),
 );
 
+/**
+ * Inside a credential-bearing object, a member whose name says it holds a credential. Wider
+ * than the client's redaction rule (which needs few false alarms in messages): here a false alarm
+ * only moves a value to stack config, while a miss would write a secret into code. The live
+ * service facts suggest masking any key containing key, secret, token, password or credential.
+ */
+function isCredentialKey(key: string): boolean {
+  return isSecretKey(key) || /key|secret|token|passw|credential|principal/i.test(key);
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -101,7 +111,7 @@ function secretLeaves(value: unknown, path: string[], secret: boolean): ArgPath[
   }
   if (isPlainObject(value)) {
     return Object.entries(value).flatMap(([key, member]) =>
-      secretLeaves(member, [...path, key], isSecretKey(key)),
+      secretLeaves(member, [...path, key], isCredentialKey(key)),
     );
   }
   return [];

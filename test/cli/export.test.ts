@@ -239,6 +239,9 @@ describe("collectors export", () => {
       /--hosted and --installed exclude each other/,
     );
     await expect(run({ out: outDir(), stack: "my stack" })).rejects.toThrow(/--stack my stack/);
+    await expect(run({ out: outDir(), collector: ["web-[z-a]"] })).rejects.toThrow(
+      /--collector web-\[z-a\]: not a valid pattern/,
+    );
   });
 
   it("runs from the command line with the COLLECTORS_* variables; a usage mistake exits 2", async () => {
