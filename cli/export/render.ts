@@ -41,9 +41,9 @@ export function stringLiteral(text: string): string {
   return out + quote;
 }
 
-/** An object key: bare when it is a plain identifier, otherwise a string literal. */
+/** An object key: bare when it is an identifier (Biome unquotes those, unicode ones too). */
 export function keyLiteral(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : stringLiteral(key);
+  return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(key) ? key : stringLiteral(key);
 }
 
 /** Columns a line takes: East Asian wide characters and emoji count two, as in the formatter. */

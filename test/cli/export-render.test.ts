@@ -37,6 +37,8 @@ const cases: Record<string, Statement> = {
       c: `both " and ' and ""`,
       d: "tab\tnewline\nbackslash\\ unicode é 日志 \u0007",
       "x-key": 1,
+      café: "unicode keys are bare",
+      日志: 2,
       "1": true,
       _ok: null,
     },
