@@ -1,5 +1,5 @@
 // `collectors export` end to end, as a user runs it: an account of 43 objects made by hand
-// (Hosted and Installed Collectors, sources of 16 types with secrets, awkward names, a collector
+// (Hosted and Installed Collectors, sources of 15 types with secrets, awkward names, a collector
 // in Json source mode), the CLI of the packed package exports it, the printed secrets are set,
 // and the real engine runs the generated project with the packed package installed: `pulumi up`
 // creates and deletes nothing and writes only the secrets the service never returns, then
