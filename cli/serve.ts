@@ -36,6 +36,8 @@ interface ServeFlags {
   rateLimit: number;
   maxConcurrent: number;
   authPerMinute: number;
+  authFailuresPerMinute: number;
+  bodyTimeout: number;
   log: boolean;
 }
 
@@ -82,6 +84,8 @@ async function serve(flags: ServeFlags): Promise<void> {
     rateLimit: flags.rateLimit,
     maxConcurrent: flags.maxConcurrent,
     authPerMinute: flags.authPerMinute,
+    authFailuresPerMinute: flags.authFailuresPerMinute,
+    bodyTimeoutMs: flags.bodyTimeout * 1000,
     logger: flags.log,
   };
   if (flags.accounts) options.accounts = readAccounts(flags.accounts);
@@ -139,9 +143,21 @@ export function registerServe(program: Command): void {
     )
     .option(
       "--auth-per-minute <n>",
-      "authentications without a session cookie per access id per minute; 0 = off",
+      "authentications without a session cookie per access id per minute, successful ones too; 0 = not counted",
       count("--auth-per-minute"),
       DEFAULTS.authPerMinute,
+    )
+    .option(
+      "--auth-failures-per-minute <n>",
+      "failed authentications per access id per minute before its right key is refused too; 0 = off",
+      count("--auth-failures-per-minute"),
+      DEFAULTS.authFailuresPerMinute,
+    )
+    .option(
+      "--body-timeout <seconds>",
+      "time a client has to send a whole request, body included; 0 = off",
+      count("--body-timeout"),
+      DEFAULTS.bodyTimeoutMs / 1000,
     )
     .option("--log", "log every request (Fastify's JSON log)", false)
     .action(async (flags: ServeFlags) => {

@@ -41,6 +41,16 @@ export interface Caller {
 const ACCOUNT_TYPES: readonly string[] = ["Enterprise", "Professional", "Free"];
 const ROLES: readonly string[] = ["manage", "view"];
 
+/**
+ * Why an access id could never log in, or undefined. HTTP Basic authentication splits the user
+ * and password at the first ':', so an access id holding one would always arrive cut short.
+ */
+export function accessIdProblem(accessId: string): string | undefined {
+  return accessId.includes(":")
+    ? `"${accessId}" contains ':', which HTTP Basic authentication uses to separate the access id from the access key, so it could never log in: choose an access id without ':'`
+    : undefined;
+}
+
 /** One Enterprise account in us1 with one Manage user, as `--access-id/--access-key` give. */
 export function singleAccount(accessId: string, accessKey: string): Accounts {
   return {
@@ -99,6 +109,8 @@ export function parseAccountsFile(value: unknown): Accounts {
         problem(`${uw}.accessId`, "must be a non-empty string");
       if (typeof u.accessKey !== "string" || u.accessKey === "")
         problem(`${uw}.accessKey`, "must be a non-empty string");
+      const colon = accessIdProblem(u.accessId as string);
+      if (colon) problem(`${uw}.accessId`, colon);
       if (ids.has(u.accessId as string)) problem(`${uw}.accessId`, "is used twice");
       ids.add(u.accessId as string);
       if (typeof u.role !== "string" || !ROLES.includes(u.role))
@@ -139,6 +151,11 @@ export class Directory {
   verify(accessId: string, accessKey: string): Caller | undefined {
     const caller = this.byAccessId.get(accessId);
     return caller && sameSecret(caller.user.accessKey, accessKey) ? caller : undefined;
+  }
+
+  /** Whether an access id belongs to a user (its failures are then counted per access id). */
+  knows(accessId: string): boolean {
+    return this.byAccessId.has(accessId);
   }
 
   account(name: string): Account | undefined {

@@ -33,12 +33,15 @@ export function createContext(options: ResolvedOptions): EmulatorContext {
     options,
     directory: new Directory(options.accounts),
     sessions: new Sessions(clock),
-    authThrottle: new AuthThrottle(clock, options.authPerMinute),
+    authThrottle: new AuthThrottle(clock, {
+      perMinute: options.authPerMinute,
+      failuresPerMinute: options.authFailuresPerMinute,
+    }),
     rateLimiter: new RateLimiter(clock, options.rateLimit),
     concurrency: new ConcurrencyLimiter(options.maxConcurrent),
     faults: new Faults(),
     requestLog: new RequestLog(),
-    searchJobs: new SearchJobs(),
+    searchJobs: new SearchJobs(clock),
     reset() {
       state.store.clear();
       state.scheduler.clear();

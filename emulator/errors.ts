@@ -3,7 +3,8 @@ import { randomInt } from "node:crypto";
 /**
  * The one catalogue of errors the emulator answers with. Codes are the spec's names where the
  * spec names the condition (section 7); where it does not, the live service's wire code from
- * live-service-facts.md; the last few (413, jobid) are documented choices in the README.
+ * live-service-facts.md; the emulator's own (400 request.malformed, 408, 413, 431, 501, 507,
+ * jobid) are documented choices in the README.
  */
 export const ERRORS = {
   // General conditions (spec 7.2 and the live general codes).
@@ -38,6 +39,27 @@ export const ERRORS = {
     code: "request.entity.too.large",
     message: "The request body is larger than the service accepts.",
   },
+  badRequest: {
+    status: 400,
+    code: "request.malformed",
+    message: "The HTTP request is malformed.",
+  },
+  requestTimeout: {
+    status: 408,
+    code: "request.timeout",
+    message:
+      "The request was not received in full in time: send the headers and body without pauses.",
+  },
+  headersTooLarge: {
+    status: 431,
+    code: "request.headers.too.large",
+    message: "The request headers are larger than the service accepts (16 KiB in all).",
+  },
+  methodNotImplemented: {
+    status: 501,
+    code: "method.unsupported",
+    message: "The method is not one the service knows: use GET, POST, PUT or DELETE.",
+  },
   rateLimited: {
     status: 429,
     code: "rate.limit.exceeded",
@@ -48,6 +70,11 @@ export const ERRORS = {
     status: 503,
     code: "service.unavailable",
     message: "The service is temporarily unavailable. Try again later.",
+  },
+  storageFull: {
+    status: 507,
+    code: "storage.full",
+    message: "The emulator's storage is full: free disk space where its data lives, then retry.",
   },
 
   // Optimistic concurrency (live facts: 403 missing, 412 stale, unquoted refused).
@@ -130,6 +157,11 @@ export const ERRORS = {
     status: 400,
     code: "InvalidSourceType",
     message: "Source type is invalid for the operation.",
+  },
+  sourceLimit: {
+    status: 400,
+    code: "collectors.source.limit.exceeded",
+    message: "The limit on the number of sources has been reached.",
   },
   invalidSource: {
     status: 404,

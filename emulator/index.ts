@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { buildResolvedApp } from "./app";
+import { hostForUrl } from "./http/origin";
 import type { EmulatorOptions } from "./options";
 import { resolveOptions } from "./options";
 
@@ -17,11 +18,6 @@ export interface RunningEmulator {
   close(): Promise<void>;
   /** The Fastify app, for callers that need more than the above. */
   app: FastifyInstance;
-}
-
-function hostForUrl(host: string): string {
-  if (host === "0.0.0.0" || host === "::") return "127.0.0.1";
-  return host.includes(":") ? `[${host}]` : host;
 }
 
 /** Builds the app and listens; resolves once it accepts connections. */

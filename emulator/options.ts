@@ -1,4 +1,10 @@
-import { type Accounts, type AccountsFile, parseAccountsFile, singleAccount } from "./accounts";
+import {
+  type Accounts,
+  type AccountsFile,
+  accessIdProblem,
+  parseAccountsFile,
+  singleAccount,
+} from "./accounts";
 
 export interface EmulatorOptions {
   /** Interface to listen on; default "127.0.0.1". */
@@ -16,8 +22,18 @@ export interface EmulatorOptions {
   rateLimit?: number;
   /** Requests in flight per access key; default 10; 0 = off. */
   maxConcurrent?: number;
-  /** Authentications without a session cookie per access id per minute; default 15; 0 = off. */
+  /**
+   * Authentications without a session cookie per access id per minute, successful ones too;
+   * default 0 = not counted (failures are, see authFailuresPerMinute).
+   */
   authPerMinute?: number;
+  /**
+   * Failed authentications per access id per minute (per client address for unknown ids) before
+   * even the right key is refused without a session cookie; default 15; 0 = off.
+   */
+  authFailuresPerMinute?: number;
+  /** Time a client has to send a whole request, headers and body, in ms; default 30 000; 0 = off. */
+  bodyTimeoutMs?: number;
   /** Fastify request logging; default off. */
   logger?: boolean;
 }
@@ -32,8 +48,16 @@ export const DEFAULTS = {
   port: 8080,
   rateLimit: 4, // spec section 8
   maxConcurrent: 10, // spec section 8
-  authPerMinute: 15, // live facts: an old vendor talk gives 15 per minute
+  // Cookie-less successes are not counted: the Terraform provider's Go client keeps no cookie
+  // jar and sends up to 240 Basic requests a minute, and its users never report throttle 401s.
+  authPerMinute: 0,
+  authFailuresPerMinute: 15, // live facts: an old vendor talk gives 15 authentications a minute
+  bodyTimeoutMs: 30_000,
   bodyLimitBytes: 1024 * 1024,
+  /** Arrays and objects nested deeper than this in a JSON body are refused with a 400. */
+  maxJsonDepth: 64,
+  /** Headers over this many bytes are answered 431 (Node's default). */
+  maxHeaderBytes: 16 * 1024,
 } as const;
 
 export interface ResolvedOptions {
@@ -44,6 +68,8 @@ export interface ResolvedOptions {
   rateLimit: number;
   maxConcurrent: number;
   authPerMinute: number;
+  authFailuresPerMinute: number;
+  bodyTimeoutMs: number;
   logger: boolean;
 }
 
@@ -62,6 +88,8 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   if (Boolean(options.accessId) !== Boolean(options.accessKey)) {
     throw new Error("accessId and accessKey go together: give both or neither");
   }
+  const badId = options.accessId === undefined ? undefined : accessIdProblem(options.accessId);
+  if (badId) throw new Error(`accessId ${badId}`);
   const accounts = options.accounts
     ? parseAccountsFile(options.accounts)
     : singleAccount(options.accessId ?? DEV_ACCESS_ID, options.accessKey ?? DEV_ACCESS_KEY);
@@ -77,6 +105,12 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     rateLimit: nonNegative("rateLimit", options.rateLimit, DEFAULTS.rateLimit),
     maxConcurrent: nonNegative("maxConcurrent", options.maxConcurrent, DEFAULTS.maxConcurrent),
     authPerMinute: nonNegative("authPerMinute", options.authPerMinute, DEFAULTS.authPerMinute),
+    authFailuresPerMinute: nonNegative(
+      "authFailuresPerMinute",
+      options.authFailuresPerMinute,
+      DEFAULTS.authFailuresPerMinute,
+    ),
+    bodyTimeoutMs: nonNegative("bodyTimeoutMs", options.bodyTimeoutMs, DEFAULTS.bodyTimeoutMs),
     logger: options.logger ?? false,
   };
 }

@@ -9,7 +9,13 @@ interface Entry extends Timer {
   seq: number;
 }
 
-export type TimerHandler = (ref: number, at: number) => void;
+/**
+ * `at` is the time the timer was due, `now` the time `runDue` is catching up to. A handler that
+ * sets its next timer computes it as of `now`, so a recurring timer jumps over the periods an
+ * advance skipped instead of firing once per period (an advance costs O(timers), not
+ * O(advance ÷ period)).
+ */
+export type TimerHandler = (ref: number, at: number, now: number) => void;
 
 /**
  * Timers on the virtual clock. Nothing fires on its own: `runDue(now)` is called before every
@@ -51,7 +57,14 @@ export class Scheduler {
         fired++;
         const handler = this.handlers.get(top.key);
         if (!handler) throw new Error(`no handler for timer ${top.key}`);
-        handler(top.ref, top.at);
+        try {
+          handler(top.ref, top.at, now);
+        } catch (error) {
+          // Its write failed (the store is full or locked): the timer stays due, and the next
+          // request or advance fires it again, rather than the event being lost.
+          this.push(top);
+          throw error;
+        }
       }
     } finally {
       this.running = false;

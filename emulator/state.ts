@@ -22,10 +22,15 @@ export function openState(dataDir: string | undefined): State {
   };
 }
 
-/** Advances the clock, keeps the offset across restarts, and fires what became due. */
-export function advanceClock(state: State, ms: number): number {
+/**
+ * Advances the clock, keeps the offset across restarts, and fires what became due; returns the
+ * new time and how many timers fired.
+ */
+export function advanceClock(state: State, ms: number): { now: number; fired: number } {
+  // Stored first: a store that cannot write (disk full) must leave the clock where it was.
+  if (Number.isFinite(ms) && ms >= 0)
+    state.store.setMeta(CLOCK_OFFSET_KEY, String(state.clock.offset + ms));
   const now = state.clock.advance(ms);
-  state.store.setMeta(CLOCK_OFFSET_KEY, String(state.clock.offset));
-  state.scheduler.runDue(now);
-  return now;
+  const fired = state.scheduler.runDue(now);
+  return { now, fired };
 }

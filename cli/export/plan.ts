@@ -99,6 +99,14 @@ function leftOutNote(declaration: Declaration): string[] {
         `${declaration.leftOut.join(", ")}.`,
     );
   }
+  if (declaration.masked.length > 0) {
+    notes.push(
+      `Shown masked by the service and written as the mask, which it takes back as "keep the ` +
+        `stored value" (${declaration.className} compares this field with the service, so a ` +
+        `value from config would differ on every preview): ` +
+        `${declaration.masked.map((path) => path.join(".")).join(", ")}.`,
+    );
+  }
   if (declaration.refused.length > 0) {
     notes.push(
       `Kept as the service has them (${declaration.className} would refuse the current ` +

@@ -3,8 +3,9 @@
 // decides what to send next and keeps it cheap:
 //
 // - a few starter workers send the POSTs side by side, so the limiter always has one waiting;
-// - one poller keeps at most a few status GETs outstanding, most overdue task first, so polls
-//   and starts share the rate instead of a burst of polls queueing in front of every start;
+// - each started task is followed by the client's followTask(), all of them sharing a budget of
+//   a few status GETs in flight, so polls and starts share the rate instead of a burst of polls
+//   queueing in front of every start;
 // - a task's first poll waits as long as the quickest successful task took so far (at least the
 //   poll interval): once the service's pace is known, most tasks need one GET to see their end.
 //   The floor is one POST and one GET per collector.
@@ -12,10 +13,10 @@ import {
   ApiError,
   type Collector,
   type CollectorsClient,
-  isNotFound,
-  NetworkError,
+  TaskWaitLimit,
   UPGRADE_STATUS,
   UPGRADE_STATUS_NAMES,
+  upgradeRefusal,
 } from "../../provider/api";
 
 export type Outcome =
@@ -84,22 +85,22 @@ export function serviceText(error: unknown): string {
 
 /** What a refused start means: skipped when the collector's state explains it, failed otherwise. */
 export function startRefusal(error: unknown): Outcome {
-  if (error instanceof ApiError) {
-    switch (error.condition) {
-      case "collector-not-alive":
-        return { state: "skipped", reason: `not alive: ${serviceText(error)}` };
-      case "collector-upgrading":
-        return { state: "skipped", reason: `already being upgraded: ${serviceText(error)}` };
-      case "invalid-collector-type":
-        return { state: "skipped", reason: `not an Installed Collector: ${serviceText(error)}` };
-    }
-    return { state: "failed", message: `the service refused the upgrade: ${serviceText(error)}` };
+  const refusal = upgradeRefusal(error);
+  switch (refusal) {
+    case "not-alive":
+      return { state: "skipped", reason: `not alive: ${serviceText(error)}` };
+    case "upgrading":
+      return { state: "skipped", reason: `already being upgraded: ${serviceText(error)}` };
+    case "not-installed":
+      return { state: "skipped", reason: `not an Installed Collector: ${serviceText(error)}` };
+    case "lost-answer":
+      return {
+        state: "failed",
+        message: `${(error as Error).message}; the answer was lost, so the task may have started: check the collector's version before trying again`,
+      };
   }
-  if (error instanceof NetworkError) {
-    return {
-      state: "failed",
-      message: `${error.message}; the answer was lost, so the task may have started: check the collector's version before trying again`,
-    };
+  if (error instanceof ApiError) {
+    return { state: "failed", message: `the service refused the upgrade: ${serviceText(error)}` };
   }
   return { state: "failed", message: serviceText(error) };
 }
@@ -108,37 +109,23 @@ interface Tracked {
   collector: Collector;
   taskId: string;
   startedAt: number;
-  lastPollAt: number | undefined;
   status: number | undefined;
-  polling: boolean;
-  errors: number;
 }
 
-/** Wakes the poller early: a task was started, a poll came back, or the run was interrupted. */
-class Wakeup {
-  #pending = false;
-  #resolve: (() => void) | undefined;
-
-  notify(): void {
-    if (this.#resolve) this.#resolve();
-    else this.#pending = true;
-  }
-
-  wait(ms: number): Promise<void> {
-    if (this.#pending) {
-      this.#pending = false;
-      return Promise.resolve();
+/** Runs at most `size` reads at once, the others waiting their turn in order. */
+function budget(size: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(read: () => Promise<T>): Promise<T> => {
+    if (running >= size) await new Promise<void>((resume) => waiting.push(resume));
+    running++;
+    try {
+      return await read();
+    } finally {
+      running--;
+      waiting.shift()?.();
     }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => done(), Math.max(0, ms));
-      const done = () => {
-        clearTimeout(timer);
-        this.#resolve = undefined;
-        resolve();
-      };
-      this.#resolve = done;
-    });
-  }
+  };
 }
 
 /** Upgrades `collectors` to `options.toVersion`; resolves with one row per collector, in order. */
@@ -152,25 +139,68 @@ export async function runUpgrades(
   const outcomes = new Map<number, Outcome>();
   const queue = [...collectors];
   const active = new Set<Tracked>();
-  const wakeup = new Wakeup();
+  const follows: Promise<void>[] = [];
+  const gate = budget(o.pollConcurrency);
   // Polls are reads: safe to abort on Ctrl-C. Starts are never aborted once sent (below).
   const polls = new AbortController();
   const stopped = () => signal?.aborted === true;
-  const onAbort = () => {
-    polls.abort(signal?.reason);
-    wakeup.notify();
-  };
+  const onAbort = () => polls.abort(signal?.reason);
   signal?.addEventListener("abort", onAbort, { once: true });
 
   let quickestSuccessMs: number | undefined;
   const firstPollDelay = () =>
     Math.min(Math.max(o.pollIntervalMs, quickestSuccessMs ?? 0), o.maxFirstPollMs);
-  const dueAt = (t: Tracked) =>
-    t.lastPollAt === undefined ? t.startedAt + firstPollDelay() : t.lastPollAt + o.pollIntervalMs;
 
   const finish = (collector: Collector, outcome: Outcome) => {
     outcomes.set(collector.id, outcome);
     events.finished?.({ collector, outcome });
+  };
+
+  const follow = async (t: Tracked) => {
+    try {
+      const task = await client.upgrades.followTask(t.taskId, {
+        firstPollMs: firstPollDelay,
+        pollIntervalMs: o.pollIntervalMs,
+        limitMs: o.taskTimeoutMs,
+        pollErrors: o.maxPollErrors - 1,
+        gate,
+        signal: polls.signal,
+        onPoll: (polled) => {
+          if (polled.status !== t.status) {
+            t.status = polled.status;
+            events.status?.(t.collector, t.taskId, polled.status);
+          }
+        },
+      });
+      active.delete(t);
+      if (task.status === UPGRADE_STATUS.succeeded) {
+        const took = Date.now() - t.startedAt;
+        quickestSuccessMs = Math.min(quickestSuccessMs ?? took, took);
+        finish(t.collector, { state: "succeeded", taskId: t.taskId });
+      } else {
+        const message = task.message?.trim()
+          ? task.message
+          : "the service reported the upgrade as failed, without a message";
+        finish(t.collector, { state: "failed", message, taskId: t.taskId });
+      }
+    } catch (error) {
+      if (polls.signal.aborted) return; // reported as in flight
+      active.delete(t);
+      if (error instanceof TaskWaitLimit) {
+        const minutes = Math.round(o.taskTimeoutMs / 60_000);
+        finish(t.collector, {
+          state: "failed",
+          taskId: t.taskId,
+          message: `no result after ${minutes} minutes (last status: ${statusName(t.status)}); the service should have failed it after 30`,
+        });
+        return;
+      }
+      finish(t.collector, {
+        state: "failed",
+        taskId: t.taskId,
+        message: `could not read the task's status: ${serviceText(error)}`,
+      });
+    }
   };
 
   // The POST gets no signal: once sent, its answer (the task id) must be waited for, or a task
@@ -188,89 +218,19 @@ export async function runUpgrades(
           collector,
           taskId: created.id,
           startedAt: Date.now(),
-          lastPollAt: undefined,
           status: undefined,
-          polling: false,
-          errors: 0,
         };
         active.add(tracked);
         events.started?.(collector, created.id);
+        follows.push(follow(tracked));
       } catch (error) {
         finish(collector, startRefusal(error));
       }
-      wakeup.notify();
     }
   };
-  let startsDone = false;
-  const starters = Promise.all(Array.from({ length: o.startConcurrency }, starter)).finally(() => {
-    startsDone = true;
-    wakeup.notify();
-  });
-
-  const poll = async (t: Tracked) => {
-    try {
-      const task = await client.upgrades.get(t.taskId, { signal: polls.signal });
-      const now = Date.now();
-      t.lastPollAt = now;
-      t.errors = 0;
-      if (task.status !== t.status) {
-        t.status = task.status;
-        events.status?.(t.collector, t.taskId, task.status);
-      }
-      if (task.status === UPGRADE_STATUS.succeeded) {
-        active.delete(t);
-        const took = now - t.startedAt;
-        quickestSuccessMs = Math.min(quickestSuccessMs ?? took, took);
-        finish(t.collector, { state: "succeeded", taskId: t.taskId });
-      } else if (task.status === UPGRADE_STATUS.failed) {
-        active.delete(t);
-        const message = task.message?.trim()
-          ? task.message
-          : "the service reported the upgrade as failed, without a message";
-        finish(t.collector, { state: "failed", message, taskId: t.taskId });
-      } else if (now - t.startedAt > o.taskTimeoutMs) {
-        active.delete(t);
-        const minutes = Math.round(o.taskTimeoutMs / 60_000);
-        finish(t.collector, {
-          state: "failed",
-          taskId: t.taskId,
-          message: `no result after ${minutes} minutes (last status: ${statusName(t.status)}); the service should have failed it after 30`,
-        });
-      }
-    } catch (error) {
-      if (polls.signal.aborted) return;
-      t.lastPollAt = Date.now();
-      if (isNotFound(error) || ++t.errors >= o.maxPollErrors) {
-        active.delete(t);
-        finish(t.collector, {
-          state: "failed",
-          taskId: t.taskId,
-          message: `could not read the task's status: ${serviceText(error)}`,
-        });
-      }
-    }
-  };
-
-  let outstanding = 0;
-  while (!stopped() && !(startsDone && active.size === 0)) {
-    const now = Date.now();
-    const waiting = [...active].filter((t) => !t.polling).sort((a, b) => dueAt(a) - dueAt(b));
-    for (const t of waiting) {
-      if (outstanding >= o.pollConcurrency || dueAt(t) > now) break;
-      outstanding++;
-      t.polling = true;
-      void poll(t).finally(() => {
-        outstanding--;
-        t.polling = false;
-        wakeup.notify();
-      });
-    }
-    const next = waiting.find((t) => !t.polling);
-    const sleepMs = outstanding >= o.pollConcurrency || !next ? 60_000 : dueAt(next) - now;
-    await wakeup.wait(sleepMs);
-  }
-
-  await starters; // after Ctrl-C: the POSTs already sent still answer
+  // After Ctrl-C: the POSTs already sent still answer; the follows end at once.
+  await Promise.all(Array.from({ length: o.startConcurrency }, starter));
+  await Promise.all(follows);
   signal?.removeEventListener("abort", onAbort);
 
   for (const t of active) {

@@ -7,6 +7,9 @@ import { pathId } from "../validation/query";
 import { isObject } from "../validation/values";
 import { isLoopback } from "./loopback";
 
+/** The last time a JavaScript Date can hold (timestamps in responses must stay dates). */
+const MAX_DATE_MS = 8.64e15;
+
 /**
  * The control API under `/_emulator/`: what tests need to play the parts the API does not cover
  * (Installed Collectors, their heartbeats and upgrade outcomes, time, failures). Unauthenticated,
@@ -64,7 +67,14 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
     if (typeof advance !== "number" || !Number.isFinite(advance) || advance < 0) {
       fail("fieldInvalid", "Field 'advanceMs' must be a number of milliseconds >= 0.");
     }
-    return { now: advanceClock(ctx, advance), offsetMs: ctx.clock.offset };
+    if (ctx.clock.now() + advance > MAX_DATE_MS) {
+      fail(
+        "fieldInvalid",
+        "Field 'advanceMs' would move the clock past the last date JavaScript has.",
+      );
+    }
+    const { now, fired } = advanceClock(ctx, advance);
+    return { now, offsetMs: ctx.clock.offset, timersFired: fired };
   });
 
   app.get("/requests", async () => ({ requests: ctx.requestLog.list() }));

@@ -7,16 +7,13 @@ import { searchJobRoutes } from "../routes/search-jobs";
 import { sourceRoutes } from "../routes/sources";
 import { upgradeRoutes } from "../routes/upgrades";
 import { authenticate } from "./auth";
+import { serviceOrigin } from "./origin";
 
 export interface ApiPluginOptions {
   deployment: Deployment;
 }
 
 const FAULT_ERRORS = { "429": "rateLimited", "500": "internal", "503": "unavailable" } as const;
-
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
 
 /**
  * One deployment's API: the request pipeline of the live service (faults, timers, Basic auth and
@@ -59,7 +56,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, { dep
     const home = caller.account.deployment;
     if (home !== deployment) {
       const rest = request.url.slice(prefix.length);
-      fail("moved", undefined, { location: `${originOf(request)}${apiPrefix(home)}${rest}` });
+      const origin = serviceOrigin(ctx.options.host, request.socket, ctx.options.port);
+      fail("moved", undefined, { location: `${origin}${apiPrefix(home)}${rest}` });
     }
     // Keyed by access id: one access id has one key, and keys are secrets not to hold twice.
     release = ctx.concurrency.acquire(caller.user.accessId);

@@ -17,10 +17,13 @@ function basicCredentials(
   return { accessId: decoded.slice(0, colon), accessKey: decoded.slice(colon + 1) };
 }
 
+const THROTTLED =
+  "Credential could not be verified: too many authentications for this access id in the last minute. Send the session cookie back, or wait a minute.";
+
 /**
- * HTTP Basic authentication with the session cookie of spec section 5: a request that carries
- * its user's live session cookie skips the per-minute authentication throttle; any other
- * authenticated request gets a new session and its cookie.
+ * HTTP Basic authentication with the session cookie of spec section 5: a request with the right
+ * key that carries its user's live session cookie skips the per-minute authentication throttle;
+ * any other authenticated request gets a new session and its cookie. Failures always count.
  */
 export function authenticate(
   ctx: EmulatorContext,
@@ -35,20 +38,23 @@ export function authenticate(
       "Credential could not be verified: send HTTP Basic authentication with your access id and access key.",
     );
   }
-  const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
-  const hasSession = ctx.sessions.valid(cookie, credentials.accessId);
-  if (!hasSession && !ctx.authThrottle.allow(credentials.accessId)) {
-    fail(
-      "unauthorized",
-      "Credential could not be verified: too many authentications for this access id in the last minute. Send the session cookie back, or wait a minute.",
-    );
-  }
+  // The key is checked first, so a wrong one is counted whether or not a cookie comes with it.
   const caller = ctx.directory.verify(credentials.accessId, credentials.accessKey);
-  if (!caller)
+  if (!caller) {
+    const known = ctx.directory.knows(credentials.accessId);
+    const address = request.socket.remoteAddress ?? "unknown";
+    if (!ctx.authThrottle.countFailure(credentials.accessId, known, address))
+      fail("unauthorized", THROTTLED);
     fail(
       "unauthorized",
       "Credential could not be verified: unknown access id or wrong access key.",
     );
+  }
+  const cookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+  const hasSession = ctx.sessions.valid(cookie, caller.user.accessId);
+  if (!hasSession && !ctx.authThrottle.allowSuccess(caller.user.accessId)) {
+    fail("unauthorized", THROTTLED);
+  }
   if (hasSession && cookie !== undefined)
     return { caller, session: { id: cookie, fromCookie: true } };
   const id = ctx.sessions.create(caller.user.accessId);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ApiFailure, ERRORS, type ErrorName, envelope } from "../errors";
+import { StorageFailure } from "../store";
 import { RouteTable } from "./method-not-allowed";
 
 /** Fastify's own client errors, as the catalogue's envelopes. */
@@ -47,9 +48,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
   const routes = new RouteTable();
   routes.track(app);
 
-  app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiFailure | StorageFailure, request, reply) => {
     if (error instanceof ApiFailure)
       return send(reply, error.status, error.code, error.message, error.headers);
+    if (error instanceof StorageFailure) {
+      // Not a bug in the emulator: the disk or the database. The operator needs the cause.
+      console.error(
+        `collectors emulator: storage failure on ${request.method} ${request.url}: ${error.detail}`,
+        error.cause,
+      );
+      const entry = error.kind === "full" ? ERRORS.storageFull : ERRORS.unavailable;
+      const message =
+        error.kind === "full"
+          ? entry.message
+          : `The emulator's storage is unavailable (${error.detail}): see its log, and try again later.`;
+      return send(reply, entry.status, entry.code, message);
+    }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) {
       const entry = ERRORS[known];

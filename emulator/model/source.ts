@@ -1,4 +1,6 @@
 import type { StoredRecord } from "../store";
+import { masked, sourceSecretPaths } from "../validation/secrets";
+import { RUNNING_STATE } from "../validation/universal";
 import type { Json } from "../validation/values";
 import { etagOf } from "./etag";
 
@@ -9,7 +11,7 @@ export interface SourceDoc {
   sourceType: string;
   /** Every field the client set (validated), defaults applied; never server-assigned ones. */
   config: Json;
-  /** HTTP sources: the upload URL holding a secret token. */
+  /** HTTP sources: the upload URL holding a secret token; Polling: the SNS notification URL. */
   url?: string;
   /** Cloudsyslog sources: the secret token. */
   token?: string;
@@ -26,8 +28,8 @@ export function sourceEtag(doc: SourceDoc): string {
 }
 
 /**
- * The source as the API shows it. `download` gives the shape for registering a new collector:
- * no `id`, no `alive` (spec 4.2) and no run-time `state`.
+ * The source as the API shows it, secrets masked (sheet 9). `download` gives the shape for
+ * registering a new collector: no `id`, no `alive` (spec 4.2) and no run-time `state`.
  */
 export function renderSource(doc: SourceDoc, alive: boolean, download = false): Json {
   const { name, ...rest } = doc.config;
@@ -38,8 +40,8 @@ export function renderSource(doc: SourceDoc, alive: boolean, download = false): 
   if (doc.token !== undefined) view.token = doc.token;
   if (!download) {
     if (doc.sourceType === "Universal")
-      view.state = doc.stoppingSince === undefined ? "Running" : "Stopping";
+      view.state = { state: doc.stoppingSince === undefined ? RUNNING_STATE : "Stopping" };
     view.alive = alive && doc.stoppingSince === undefined;
   }
-  return view;
+  return masked(view, sourceSecretPaths(doc.sourceType, doc.config));
 }

@@ -7,8 +7,12 @@ import { type SourceDoc, type SourceRecord, sourceEtag } from "../model/source";
 import { UNIVERSAL_STOPPING_MS } from "../model/time";
 import type { State } from "../state";
 import { parseSourceCreate, parseSourceUpdate } from "../validation/source-body";
+import { SOURCE_TYPES } from "../validation/source-types";
+import { UNIVERSAL_PER_ACCOUNT } from "../validation/universal";
 import { ensureUniqueName, requireCollector } from "./collector-records";
 import { TIMERS } from "./timers";
+
+const SOURCES_PER_COLLECTOR = 1000;
 
 function saveSource(state: State, account: string, doc: SourceDoc): void {
   state.store.put<SourceDoc>({
@@ -75,12 +79,41 @@ function secretToken(): string {
 }
 
 /**
- * Where an HTTP source receives data. The emulator receives nothing: the host is a fixed,
- * non-resolving name so that the URL does not change when the emulator's port does.
+ * Where an HTTP source receives data (`http`), or a Polling source its SNS notifications
+ * (`event`). The emulator receives nothing: the host is a fixed, non-resolving name so that the
+ * URL does not change when the emulator's port does.
  */
-function uploadUrl(deployment: Deployment): string {
+function receiverUrl(deployment: Deployment, kind: "http" | "event"): string {
   const region = deployment === "us1" ? "" : `${deployment}.`;
-  return `https://endpoint1.collection.${region}collectors.invalid/receiver/v1/http/${secretToken()}`;
+  return `https://endpoint1.collection.${region}collectors.invalid/receiver/v1/${kind}/${secretToken()}`;
+}
+
+/** What the service issues to a new source (sheet 7), by the type's `server` entry. */
+function issue(doc: SourceDoc, deployment: Deployment): void {
+  const server = SOURCE_TYPES[doc.sourceType]?.server;
+  if (server === "httpUrl") doc.url = receiverUrl(deployment, "http");
+  if (server === "eventUrl") doc.url = receiverUrl(deployment, "event");
+  if (server === "syslogToken") doc.token = `${secretToken()}@41123`;
+}
+
+/** A collector holds at most 1,000 sources; an account at most 50 Universal ones (sheet 1, 6.5). */
+function ensureRoom(state: State, account: string, collectorId: number, sourceType: string): void {
+  if (state.store.list("source", account, collectorId).length >= SOURCES_PER_COLLECTOR) {
+    fail(
+      "sourceLimit",
+      `Collector ${collectorId} already holds ${SOURCES_PER_COLLECTOR} sources, the most one collector can hold: delete one first.`,
+    );
+  }
+  if (sourceType !== "Universal") return;
+  const universal = state.store
+    .list<SourceDoc>("source", account)
+    .filter((r) => r.doc.sourceType === "Universal").length;
+  if (universal >= UNIVERSAL_PER_ACCOUNT) {
+    fail(
+      "sourceLimit",
+      `This account already has ${UNIVERSAL_PER_ACCOUNT} Cloud-to-Cloud (Universal) sources, the most an account can have: delete one first (a Stopping one counts until it is gone).`,
+    );
+  }
 }
 
 export function createSource(
@@ -95,6 +128,7 @@ export function createSource(
   const input = parseSourceCreate(body, collector);
   return state.store.transaction(() => {
     ensureUniqueName(state.store, "source", account, collectorId, input.config.name as string);
+    ensureRoom(state, account, collectorId, input.sourceType);
     const doc: SourceDoc = {
       id: state.store.nextId("source"),
       collectorId,
@@ -103,8 +137,7 @@ export function createSource(
       version: 1,
       createdAt: state.clock.now(),
     };
-    if (input.sourceType === "HTTP") doc.url = uploadUrl(deployment);
-    if (input.sourceType === "Cloudsyslog") doc.token = `${secretToken()}@41123`;
+    issue(doc, deployment);
     saveSource(state, account, doc);
     return { doc, alive: isAlive(collector, state.clock.now()) };
   });

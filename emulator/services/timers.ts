@@ -18,14 +18,23 @@ export function scheduleEphemeralExpiry(state: State, doc: CollectorDoc): void {
   if (due !== undefined) state.scheduler.at(due, TIMERS.ephemeralExpiry, doc.id);
 }
 
-/** An ephemeral Installed collector goes after 12 hours without a heartbeat (spec 3). */
-function onEphemeralExpiry(state: State, id: number, at: number): void {
+/**
+ * An ephemeral Installed collector goes after 12 hours without a heartbeat (spec 3). One that
+ * heartbeats (by hand or automatically) is due again 12 hours after its last heartbeat as of
+ * `now`, so a jump of years costs one firing, not one per 12 hours.
+ */
+function onEphemeralExpiry(state: State, id: number, at: number, now: number): void {
   const record = state.store.get<CollectorDoc>("collector", id);
   if (!record) return;
   const due = ephemeralExpiry(record.doc, at);
   if (due === undefined) return; // no longer ephemeral
-  if (due <= at) removeCollector(state.store, record);
-  else state.scheduler.at(due, TIMERS.ephemeralExpiry, id); // a heartbeat came meanwhile
+  if (due <= at) {
+    removeCollector(state.store, record);
+    return;
+  }
+  // A heartbeat came meanwhile: the next due time is the one after the latest heartbeat by now.
+  const next = ephemeralExpiry(record.doc, Math.max(at, now)) ?? due;
+  state.scheduler.at(next, TIMERS.ephemeralExpiry, id);
 }
 
 function onOfflineDelete(state: State, id: number, at: number): void {
@@ -72,7 +81,7 @@ function onUpgradeStep(state: State, id: number, at: number): void {
 /** Registers the handlers and re-creates the timers of what the store holds (after a restart). */
 export function startTimers(state: State): void {
   const { scheduler } = state;
-  scheduler.on(TIMERS.ephemeralExpiry, (id, at) => onEphemeralExpiry(state, id, at));
+  scheduler.on(TIMERS.ephemeralExpiry, (id, at, now) => onEphemeralExpiry(state, id, at, now));
   scheduler.on(TIMERS.offlineDelete, (id, at) => onOfflineDelete(state, id, at));
   scheduler.on(TIMERS.sourceStopped, (id) => onSourceStopped(state, id));
   scheduler.on(TIMERS.upgradeStep, (id, at) => onUpgradeStep(state, id, at));

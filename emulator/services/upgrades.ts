@@ -3,7 +3,7 @@ import { isBuild, LATEST_BUILD } from "../model/builds";
 import { type CollectorDoc, isAlive, isInstalled } from "../model/collector";
 import { isComplete, type UpgradeDoc, UpgradeStatus } from "../model/upgrade";
 import type { State } from "../state";
-import { isAbsent, isObject } from "../validation/values";
+import { isAbsent, isObject, preview } from "../validation/values";
 import { saveCollector } from "./collector-records";
 import { type Page, page } from "./page";
 import { TIMERS } from "./timers";
@@ -20,7 +20,7 @@ export function resolveVersion(value: unknown): string {
   if (typeof value !== "string" || !isBuild(value)) {
     fail(
       "upgradeVersionInvalid",
-      `Version ${JSON.stringify(value)} is not an available build: see GET /collectors/upgrades/targets.`,
+      `Version ${preview(value)} is not an available build: see GET /collectors/upgrades/targets.`,
     );
   }
   return value;

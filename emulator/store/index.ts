@@ -2,6 +2,7 @@ import { MemoryStore } from "./memory";
 import { SqliteStore } from "./sqlite";
 import type { Store } from "./types";
 
+export { StorageFailure } from "./errors";
 export type { Kind, Store, StoredRecord } from "./types";
 
 /** The on-disk store when a data directory is given, else the in-memory one. */

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { asStorageFailure } from "./errors";
 import { ID_BASE, type Kind, type Store, type StoredRecord } from "./types";
 
 /**
@@ -96,16 +97,37 @@ export class SqliteStore implements Store {
     };
   }
 
+  /** Runs one SQLite call, turning a storage failure into a StorageFailure (503/507). */
+  private guard<T>(call: () => T): T {
+    try {
+      return call();
+    } catch (error) {
+      throw asStorageFailure(error);
+    }
+  }
+
   private run(name: string, ...params: (string | number | null)[]) {
-    return (this.statements[name] as StatementSync).run(...params);
+    return this.guard(() => (this.statements[name] as StatementSync).run(...params));
   }
 
   private one(name: string, ...params: (string | number | null)[]): unknown {
-    return (this.statements[name] as StatementSync).get(...params);
+    return this.guard(() => (this.statements[name] as StatementSync).get(...params));
   }
 
   private many(name: string, ...params: (string | number | null)[]): unknown[] {
-    return (this.statements[name] as StatementSync).all(...params);
+    return this.guard(() => (this.statements[name] as StatementSync).all(...params));
+  }
+
+  /**
+   * Caps the database at `pages` pages (PRAGMA max_page_count; null lifts the cap), so that a
+   * test can fill a real database on disk and see SQLITE_FULL. Returns the pages in use now.
+   */
+  limitPages(pages: number | null): number {
+    const limit = pages ?? 1_073_741_823; // SQLite's default maximum
+    this.db.exec(`PRAGMA max_page_count = ${Math.floor(limit)}`);
+    return Number(
+      (this.db.prepare("PRAGMA page_count").get() as { page_count: number }).page_count,
+    );
   }
 
   get<D>(kind: Kind, id: number): StoredRecord<D> | undefined {
@@ -180,17 +202,31 @@ export class SqliteStore implements Store {
         this.depth--;
       }
     }
-    this.db.exec("BEGIN IMMEDIATE");
+    this.guard(() => this.db.exec("BEGIN IMMEDIATE"));
     this.depth = 1;
     try {
       const result = fn();
-      this.db.exec("COMMIT");
+      this.guard(() => this.db.exec("COMMIT"));
       return result;
     } catch (error) {
-      this.db.exec("ROLLBACK");
+      this.rollback();
       throw error;
     } finally {
       this.depth = 0;
+    }
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself on some failures (SQLITE_FULL, SQLITE_IOERR,
+   * SQLITE_NOMEM, SQLITE_BUSY): a ROLLBACK then throws "no transaction is active", which would
+   * replace the real cause. Roll back only what is still open, and never hide the first error.
+   */
+  private rollback(): void {
+    if (!this.db.isTransaction) return;
+    try {
+      this.db.exec("ROLLBACK");
+    } catch (error) {
+      console.error("collectors emulator: ROLLBACK failed after a failed write:", error);
     }
   }
 

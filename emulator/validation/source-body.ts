@@ -1,109 +1,158 @@
+import { isDeepStrictEqual } from "node:util";
 import { fail } from "../errors";
-import type { CollectorDoc } from "../model/collector";
+import type { CollectorDoc, CollectorType } from "../model/collector";
 import type { SourceDoc } from "../model/source";
+import { restoreMasked, sourceSecretPaths } from "./secrets";
 import {
+  ALWAYS_NOT_MODIFIABLE,
   COMMON_DEFAULTS,
   COMMON_FIELDS,
   checkFilters,
+  LEGACY_TYPES,
   SERVER_FIELDS,
   SOURCE_TYPES,
   type SourceTypeSpec,
 } from "./source-types";
-import { envelopeObject, invalid, isAbsent, type Json, readFields, requireBodyId } from "./values";
+import { applyFixed } from "./third-party";
+import { readUniversal } from "./universal";
+import {
+  entryOf,
+  envelopeObject,
+  invalid,
+  isAbsent,
+  type Json,
+  readFields,
+  requireBodyId,
+} from "./values";
 
 export interface SourceInput {
   sourceType: string;
   config: Json;
 }
 
-function specFor(sourceType: unknown, collector: CollectorDoc): SourceTypeSpec {
+const UNIVERSAL = "Universal";
+
+function collectorOf(sourceType: string): CollectorType | undefined {
+  if (sourceType === UNIVERSAL) return "Hosted";
+  return entryOf(SOURCE_TYPES, sourceType)?.collector;
+}
+
+/** Checks the sourceType and that it belongs on this collector's kind. */
+function checkType(sourceType: unknown, collector: CollectorDoc): string {
   if (isAbsent(sourceType) || sourceType === "") fail("emptySourceType");
   if (typeof sourceType !== "string")
     fail("invalidSourceType", "Source type is invalid: sourceType must be a string.");
-  const spec = Object.hasOwn(SOURCE_TYPES, sourceType) ? SOURCE_TYPES[sourceType] : undefined;
-  if (!spec) {
+  if (Object.hasOwn(LEGACY_TYPES, sourceType)) {
     fail(
       "invalidSourceType",
-      `Source type "${sourceType}" is unknown: use one of ${Object.keys(SOURCE_TYPES).join(", ")}.`,
+      `Source type "${sourceType}" is a legacy name this service does not accept: use ${LEGACY_TYPES[sourceType]}.`,
     );
   }
-  if (spec.collector !== collector.collectorType) {
-    const kind = spec.collector === "Hosted" ? "Hosted" : "Installed";
+  const kind = collectorOf(sourceType);
+  if (!kind) {
+    const known = [...Object.keys(SOURCE_TYPES), UNIVERSAL].join(", ");
+    fail("invalidSourceType", `Source type is unknown: sourceType must be one of ${known}.`);
+  }
+  if (kind !== collector.collectorType) {
+    const where = kind === "Hosted" ? "Hosted" : "Installed";
     fail(
       "invalidSourceType",
-      `Source type "${sourceType}" belongs to ${kind} Collectors; collector ${collector.id} is not one.`,
+      `Source type "${sourceType}" belongs on ${where} Collectors; collector ${collector.id} is not one.`,
     );
   }
-  return spec;
+  return sourceType;
 }
 
 /**
  * Reads a source body: the common and the type's own fields are checked; fields this emulator
- * does not know are kept as sent (the spec does not list every field of every type), except the
- * server-assigned ones.
+ * does not know are kept as sent (the sheet does not say whether unknown keys are refused),
+ * except the server-assigned ones.
  */
 function readConfig(input: Json, spec: SourceTypeSpec): Json {
+  for (const [key, why] of Object.entries(spec.refused ?? {}))
+    if (!isAbsent(input[key])) invalid(`source.${key}`, why);
   const known = { ...COMMON_FIELDS, ...spec.fields };
   const checked = readFields(input, known, ["name", ...spec.required], "source");
+  const fixed = spec.fixed ?? {};
   const extra = Object.entries(input).filter(
     ([key, value]) =>
       !Object.hasOwn(known, key) &&
+      !Object.hasOwn(fixed, key) &&
       !SERVER_FIELDS.has(key) &&
       key !== "sourceType" &&
       !isAbsent(value),
   );
-  for (const [key, value] of Object.entries(spec.fixed ?? {})) {
-    const sent = input[key];
-    if (!isAbsent(sent) && sent !== value)
-      invalid(`source.${key}`, `must be "${value}" for this source type`);
-  }
   const config: Json = Object.fromEntries([
     ...Object.entries(COMMON_DEFAULTS),
     ...Object.entries(spec.defaults ?? {}),
-    ...extra.filter(([key]) => !Object.hasOwn(spec.fixed ?? {}, key)),
+    ...extra,
     ...Object.entries(checked),
-    ...Object.entries(spec.fixed ?? {}),
   ]);
+  applyFixed(config, input, fixed, "source");
   checkFilters(config);
   spec.check?.(config);
   return config;
 }
 
+function readBody(sourceType: string, input: Json, current?: Json): Json {
+  const spec = entryOf(SOURCE_TYPES, sourceType);
+  return spec ? readConfig(input, spec) : readUniversal(input, current);
+}
+
 /** POST /collectors/{id}/sources. */
 export function parseSourceCreate(body: unknown, collector: CollectorDoc): SourceInput {
   const input = envelopeObject(body, "source");
-  const spec = specFor(input.sourceType, collector);
+  const sourceType = checkType(input.sourceType, collector);
   if (!isAbsent(input.id)) fail("createValidationError");
-  return { sourceType: input.sourceType as string, config: readConfig(input, spec) };
+  return { sourceType, config: readBody(sourceType, input) };
+}
+
+/** A server-issued value (url, token) may come back in a PUT, but unchanged. */
+function checkEcho(input: Json, key: "url" | "token", current: SourceDoc): void {
+  const sent = input[key];
+  if (!isAbsent(sent) && sent !== current[key])
+    invalid(`source.${key}`, "is set by the service and not modifiable: send it back unchanged");
 }
 
 /**
  * PUT /collectors/{cid}/sources/{id}: the body carries the id and replaces every modifiable field;
- * sourceType and cutoffRelativeTime must equal their current values.
+ * `********` where a secret is stored keeps it; not-modifiable fields may be left out or sent
+ * back unchanged.
  */
 export function parseSourceUpdate(
   body: unknown,
   collector: CollectorDoc,
   current: SourceDoc,
 ): SourceInput {
-  const input = envelopeObject(body, "source");
-  requireBodyId(input, current.id, "badRequestBladeId", "Source");
-  const spec = specFor(input.sourceType, collector);
-  if (input.sourceType !== current.sourceType) {
+  const sent = envelopeObject(body, "source");
+  requireBodyId(sent, current.id, "badRequestBladeId", "Source");
+  const sourceType = checkType(sent.sourceType, collector);
+  if (sourceType !== current.sourceType) {
     fail(
       "invalidSourceType",
       `sourceType is not modifiable: it must stay "${current.sourceType}".`,
     );
   }
-  const config = readConfig(input, spec);
-  const before = current.config.cutoffRelativeTime;
-  if (config.cutoffRelativeTime === undefined && before !== undefined)
-    config.cutoffRelativeTime = before;
-  if (config.cutoffRelativeTime !== before) {
-    invalid(
-      "source.cutoffRelativeTime",
-      `is not modifiable: it must equal the current value ${JSON.stringify(before ?? null)}`,
-    );
+  const input = structuredClone(sent);
+  restoreMasked(input, current.config, sourceSecretPaths(sourceType, input));
+  checkEcho(input, "url", current);
+  checkEcho(input, "token", current);
+  const config = readBody(sourceType, input, current.config);
+  const fixedKeys = [
+    ...ALWAYS_NOT_MODIFIABLE,
+    ...(entryOf(SOURCE_TYPES, sourceType)?.notModifiable?.(current.config) ?? []),
+  ];
+  for (const key of fixedKeys) {
+    const before = current.config[key];
+    if (config[key] === undefined && before !== undefined) config[key] = before;
+    if (!isDeepStrictEqual(config[key], before)) {
+      invalid(
+        `source.${key}`,
+        before === undefined
+          ? "is not modifiable: it was not set on create, so leave it out"
+          : "is not modifiable: leave it out or send back the value the service shows",
+      );
+    }
   }
-  return { sourceType: current.sourceType, config };
+  return { sourceType, config };
 }

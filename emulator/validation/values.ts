@@ -20,6 +20,18 @@ export function missing(path: string): never {
   fail("fieldMissing", `Field '${path}' is required.`);
 }
 
+/**
+ * A short rendering of a client's value for an error message: never the whole of it, since a
+ * body may hold a megabyte where a number was expected.
+ */
+export function preview(value: unknown, max = 40): string {
+  if (typeof value === "string")
+    return JSON.stringify(value.length > max ? `${value.slice(0, max)}…` : value);
+  if (Array.isArray(value)) return "an array";
+  if (value !== null && typeof value === "object") return "an object";
+  return String(value);
+}
+
 /** The object under `key` of a body such as {"collector": {...}}. */
 export function envelopeObject(body: unknown, key: string): Json {
   if (!isObject(body)) invalid(key, `must be sent as {"${key}": {...}} in a JSON body`);
@@ -36,7 +48,7 @@ export function requireBodyId(input: Json, currentId: number, code: ErrorName, n
     code,
     isAbsent(input.id)
       ? `Request body has an invalid ${noun} ID: include the ${noun.toLowerCase()}'s id.`
-      : `Request body has an invalid ${noun} ID: ${JSON.stringify(input.id)} is not ${currentId}.`,
+      : `Request body has an invalid ${noun} ID: ${preview(input.id)} is not ${currentId}.`,
   );
 }
 
@@ -129,4 +141,57 @@ export function readFields(
     out[key] = rule(value, path);
   }
   return out;
+}
+
+/** A number (not only an integer) from min to max, e.g. a sampling rate from 0 to 1. */
+export function num(min: number, max: number): Rule {
+  return (value, path) => {
+    if (typeof value !== "number" || !Number.isFinite(value)) invalid(path, "must be a number");
+    if (value < min || value > max) invalid(path, `must be between ${min} and ${max}`);
+    return value;
+  };
+}
+
+/** An integer of at least `min`, or one of the listed special values (e.g. -1 or 0). */
+export function intAtLeast(min: number, ...special: number[]): Rule {
+  const also = special.map((v) => ` or ${v}`).join("");
+  return (value, path) => {
+    if (typeof value !== "number" || !Number.isSafeInteger(value))
+      invalid(path, `must be an integer of at least ${min}${also}`);
+    if (value < min && !special.includes(value))
+      invalid(path, `must be at least ${min}${also} (milliseconds)`);
+    return value;
+  };
+}
+
+/** An array whose items each pass `item`. */
+export function listOfRule(item: Rule, what = "an array"): Rule {
+  return (value, path) => {
+    if (!Array.isArray(value)) invalid(path, `must be ${what}`);
+    return value.map((v, i) => item(v, `${path}[${i}]`));
+  };
+}
+
+/**
+ * A nested object checked field by field, keeping keys it does not list as sent (the sheet does
+ * not say whether unknown keys are refused, so they are kept, as at the top level).
+ */
+export function shape(fields: Record<string, Rule>, required: string[] = []): Rule {
+  return (value, path) => {
+    if (!isObject(value)) invalid(path, "must be a JSON object");
+    return withUnknownKeys(value, readFields(value, fields, required, path), fields);
+  };
+}
+
+/** `checked` plus the keys of `input` that `fields` does not list (absent values left out). */
+export function withUnknownKeys(input: Json, checked: Json, fields: Record<string, Rule>): Json {
+  const extra = Object.entries(input).filter(
+    ([key, value]) => !Object.hasOwn(fields, key) && !isAbsent(value),
+  );
+  return Object.fromEntries([...extra, ...Object.entries(checked)]);
+}
+
+/** The table's own entry for `key` (never one inherited from Object.prototype). */
+export function entryOf<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
 }

@@ -2,7 +2,7 @@
 import { CollectorsApi } from "./collectors";
 import { type ClientOptions, resolveConfig } from "./config";
 import { Transport } from "./http";
-import { resolveRetry } from "./retry";
+import { type RetryOptions, resolveRetry } from "./retry";
 import { SearchJobsApi } from "./search-jobs";
 import { SourcesApi } from "./sources";
 import { UpgradesApi } from "./upgrades";
@@ -14,13 +14,19 @@ export class CollectorsClient {
   readonly searchJobs: SearchJobsApi;
   /** The deployment addressed (undefined for an endpoint that does not show one). */
   readonly deployment: string | undefined;
+  /**
+   * The retry policy in force (options over defaults), for callers that retry what the client
+   * leaves to them (a create after an answer that may have been acted on), in the same budget.
+   */
+  readonly retryPolicy: Readonly<Required<RetryOptions>>;
   readonly #http: Transport;
 
   constructor(options: ClientOptions = {}) {
     const config = resolveConfig(options);
     this.deployment = config.deployment;
+    this.retryPolicy = Object.freeze(resolveRetry(options.retry));
     this.#http = new Transport(config, {
-      retry: resolveRetry(options.retry),
+      retry: this.retryPolicy,
       limits: options.limits ?? {},
       logger: options.logger,
     });

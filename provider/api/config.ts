@@ -27,6 +27,8 @@ export type Deployment = (typeof DEPLOYMENTS)[number];
 export const DEFAULT_DEPLOYMENT: Deployment = "us1";
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_USER_AGENT = "pulumi-collectors";
+/** The largest answer body read into memory: 64 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 const API_PREFIX = "/api/v1";
 
 export const ENV = {
@@ -51,6 +53,11 @@ export interface ClientOptions {
   endpoint?: string;
   /** Per-request (per attempt) timeout in milliseconds; default 30000. */
   timeoutMs?: number;
+  /**
+   * The largest answer body, in bytes, read into memory; a larger one fails the request with a
+   * ResponseTooLargeError. Default 64 MiB.
+   */
+  maxResponseBytes?: number;
   /** Retry policy, or false to never retry. */
   retry?: RetryOptions | false;
   /**
@@ -78,6 +85,7 @@ export interface ResolvedConfig {
   /** True when the base URL came from an endpoint rather than a deployment. */
   customEndpoint: boolean;
   timeoutMs: number;
+  maxResponseBytes: number;
   userAgent: string;
 }
 
@@ -202,6 +210,14 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     throw new InputError("timeoutMs", "timeoutMs must be a positive number of milliseconds");
   }
 
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes <= 0) {
+    throw new InputError(
+      "maxResponseBytes",
+      `maxResponseBytes must be a positive whole number of bytes (default ${DEFAULT_MAX_RESPONSE_BYTES}, 64 MiB)`,
+    );
+  }
+
   return {
     accessId,
     accessKey,
@@ -209,6 +225,7 @@ export function resolveConfig(options: ClientOptions = {}): ResolvedConfig {
     deployment: resolvedDeployment,
     customEndpoint: endpoint !== undefined,
     timeoutMs,
+    maxResponseBytes,
     userAgent: nonEmpty(options.userAgent) ?? DEFAULT_USER_AGENT,
   };
 }

@@ -112,6 +112,10 @@ export interface ApiErrorInit {
   method: string;
   path: string;
   retryAfterMs?: number | undefined;
+  /** Requests sent for the call, retries included; default 1. */
+  attempts?: number;
+  /** Appended to the generated message (free of secrets): what the client already tried. */
+  note?: string;
   /** Overrides the generated message (already free of secrets). */
   message?: string;
 }
@@ -132,6 +136,8 @@ export class ApiError extends Error {
   readonly condition: ErrorCondition;
   /** From a Retry-After header, when there was one. */
   readonly retryAfterMs: number | undefined;
+  /** Requests sent for the call that failed, retries included. */
+  readonly attempts: number;
 
   constructor(init: ApiErrorInit) {
     const condition = conditionFor(init.status, init.code);
@@ -144,6 +150,7 @@ export class ApiError extends Error {
     this.path = init.path;
     this.condition = condition;
     this.retryAfterMs = init.retryAfterMs;
+    this.attempts = init.attempts ?? 1;
   }
 
   private static describe(init: ApiErrorInit, condition: ErrorCondition): string {
@@ -151,7 +158,8 @@ export class ApiError extends Error {
     const text = init.serviceMessage ? `: ${init.serviceMessage}` : "";
     const id = init.errorId ? ` (error id ${init.errorId})` : "";
     const hint = HINTS[condition] ? `; ${HINTS[condition]}` : "";
-    return `${init.method} ${init.path} failed with ${init.status}${code}${text}${id}${hint}`;
+    const note = init.note ? `; ${init.note}` : "";
+    return `${init.method} ${init.path} failed with ${init.status}${code}${text}${id}${hint}${note}`;
   }
 }
 
@@ -165,10 +173,18 @@ export class NetworkError extends Error {
   readonly code: string | undefined;
   readonly method: string;
   readonly path: string;
+  /** Requests sent for the call that failed, retries included. */
+  readonly attempts: number;
 
   constructor(
     reason: NetworkFailure,
-    init: { method: string; path: string; code?: string | undefined; detail?: string },
+    init: {
+      method: string;
+      path: string;
+      code?: string | undefined;
+      detail?: string;
+      attempts?: number;
+    },
   ) {
     const detail = init.detail ? `: ${init.detail}` : "";
     super(`${init.method} ${init.path} failed (${reason}${detail})`);
@@ -176,6 +192,45 @@ export class NetworkError extends Error {
     this.code = init.code;
     this.method = init.method;
     this.path = init.path;
+    this.attempts = init.attempts ?? 1;
+  }
+}
+
+/** An answer whose body is larger than the client reads into memory (maxResponseBytes). */
+export class ResponseTooLargeError extends Error {
+  override name = "ResponseTooLargeError";
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  /** The body's size: as announced by Content-Length, or the bytes received before stopping. */
+  readonly size: number;
+  /** Whether `size` is the whole body (Content-Length) or only what arrived before stopping. */
+  readonly sizeKnown: boolean;
+  readonly limit: number;
+
+  constructor(init: {
+    method: string;
+    path: string;
+    status: number;
+    size: number;
+    sizeKnown: boolean;
+    limit: number;
+  }) {
+    const size = init.sizeKnown
+      ? `of ${init.size} bytes (Content-Length), over the limit of ${init.limit} bytes the ` +
+        "client reads into memory, so it was not read"
+      : `of more than ${init.size} bytes, over the limit of ${init.limit} bytes the client ` +
+        "reads into memory, so reading stopped there";
+    super(
+      `${init.method} ${init.path} answered ${init.status} with a body ${size}. If such an ` +
+        "answer is expected, raise the client option maxResponseBytes.",
+    );
+    this.method = init.method;
+    this.path = init.path;
+    this.status = init.status;
+    this.size = init.size;
+    this.sizeKnown = init.sizeKnown;
+    this.limit = init.limit;
   }
 }
 

@@ -1,18 +1,25 @@
 // The transport: one HTTP exchange per attempt (undici, Basic auth, the shared cookie jar, a
-// timeout), wrapped in the process-wide limiter, the session gate, retries and 301 handling.
-// Everything above it speaks in paths relative to the base URL and parsed JSON.
+// timeout, a bounded body), wrapped in the process-wide limiter, the session gate, retries (as
+// retry.ts's table says), waits for the authentication throttle and 301 handling. Everything
+// above it speaks in paths relative to the base URL and parsed JSON.
 import { performance } from "node:perf_hooks";
 import { Agent, request } from "undici";
 import type { ResolvedConfig } from "./config";
-import { ApiError, isGoneAnswer, NetworkError, type NetworkFailure } from "./errors";
-import { baseFromLocation, deploymentNamed, isTrustedTarget } from "./moved";
-import { isRedactable, redact, secretValues } from "./redact";
 import {
+  ApiError,
+  isGoneAnswer,
+  NetworkError,
+  type NetworkFailure,
+  ResponseTooLargeError,
+} from "./errors";
+import { baseFromLocation, deploymentNamed, isTrustedTarget } from "./moved";
+import { isRedactable, redact, redactExcerpt, secretValues } from "./redact";
+import {
+  authThrottleWaitMs,
   backoffMs,
   parseRetryAfter,
   type RetryOptions,
-  shouldRetryNetwork,
-  shouldRetryStatus,
+  retrierFor,
   sleep,
 } from "./retry";
 import { errorEnvelope } from "./schemas/common";
@@ -64,6 +71,9 @@ export interface TransportOptions {
 }
 
 const MAX_MOVES = 3;
+/** Longest service message kept in an error (a JSON envelope's), and of a body that is not JSON. */
+const MAX_MESSAGE_CHARS = 4000;
+const MAX_TEXT_BODY_CHARS = 500;
 
 // One connection pool for the process; per-origin pools are created by the Agent.
 let sharedAgent: Agent | undefined;
@@ -93,6 +103,11 @@ function networkFailure(code: string | undefined): NetworkFailure {
     return "connection-reset";
   }
   return "network";
+}
+
+/** "5 s", or "40 ms" under a test's time scale. */
+function duration(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -135,27 +150,34 @@ export class Transport {
       ...secretValues(req.body),
       ...(req.secrets ?? []).filter(isRedactable),
     ]);
-    const secrets = [...this.#secrets, ...this.#session.secrets];
     const { retry } = this.#options;
     let retries = 0;
+    let attempts = 0;
+    let throttleWaitedMs = 0;
     // A dropped connection leaves it unknown whether the service acted on the request.
     let mayHaveActed = false;
     let moves = 0;
     for (;;) {
       const url = new URL(`${this.baseUrl}${suffix}`);
+      // Read again each time: answers teach the session new secrets.
+      const secrets = this.#secrets.concat([...this.#session.secrets]);
+      const attempt = ++attempts;
       let res: HttpResponse;
       try {
         res = await throughSessionGate(
           this.#session,
-          () => this.#limiter.run(() => this.#exchange(url, req, suffix, secrets), req.signal),
+          () =>
+            this.#limiter.run(() => this.#exchange(url, req, suffix, secrets, attempt), req.signal),
           req.signal,
         );
       } catch (error) {
         if (
           error instanceof NetworkError &&
-          error.reason !== "timeout" &&
           retries < retry.retries &&
-          shouldRetryNetwork(req.method, error.code)
+          retrierFor(req.method, {
+            network: error.code,
+            timedOut: error.reason === "timeout",
+          }) === "transport"
         ) {
           mayHaveActed ||= error.reason !== "connection-refused";
           await sleep(backoffMs(retries++, retry), req.signal);
@@ -164,24 +186,47 @@ export class Transport {
         throw error;
       }
       rememberSecrets(this.#session, secretValues(res.body));
-      if (res.status >= 200 && res.status < 300) return res;
+      if (res.status >= 200 && res.status < 300) {
+        this.#session.accepted = true;
+        return res;
+      }
+      const latest = this.#secrets.concat([...this.#session.secrets]);
       // A DELETE retried after a dropped connection that now finds nothing: the first attempt
       // did the deletion. Only the service's own "no such collector/source" says so; a bare 404
       // may come from anything on the way (a wrong endpoint, a proxy).
       if (
         req.method === "DELETE" &&
         mayHaveActed &&
-        isGoneAnswer(res.status, this.#envelope(res.body, secrets).code)
+        isGoneAnswer(res.status, this.#envelope(res.body, latest).code)
       ) {
         return res;
       }
       if ((res.status === 301 || res.status === 308) && header(res.headers, "location")) {
-        if (++moves > MAX_MOVES) throw this.#apiError(res, req.method, suffix, secrets);
-        this.#followMove(res, url, req.method, suffix, secrets);
+        if (++moves > MAX_MOVES) throw this.#apiError(res, req.method, suffix, latest, attempt);
+        this.#followMove(res, url, req.method, suffix, latest);
         continue;
       }
-      const error = this.#apiError(res, req.method, suffix, secrets);
-      if (retries < retry.retries && shouldRetryStatus(req.method, res.status)) {
+      const retrier = retrierFor(req.method, {
+        status: res.status,
+        accepted: this.#session.accepted,
+      });
+      if (retrier === "auth-throttle") {
+        const waitMs = authThrottleWaitMs(throttleWaitedMs, retry);
+        if (waitMs === undefined) {
+          throw this.#apiError(res, req.method, suffix, latest, attempt, {
+            note:
+              "these credentials were accepted earlier in this process, and were still refused " +
+              `after waiting ${duration(throttleWaitedMs * retry.timeScale)} for the service's ` +
+              "authentication throttle: if the access key was not revoked or replaced, too many " +
+              "processes are signing in with it at once",
+          });
+        }
+        throttleWaitedMs += waitMs;
+        await this.#waitForThrottle(req.method, suffix, waitMs * retry.timeScale, req.signal);
+        continue;
+      }
+      const error = this.#apiError(res, req.method, suffix, latest, attempt);
+      if (retrier === "transport" && retries < retry.retries) {
         await sleep(backoffMs(retries++, retry, error.retryAfterMs), req.signal);
         continue;
       }
@@ -189,7 +234,34 @@ export class Transport {
     }
   }
 
-  async #exchange(url: URL, req: HttpRequest, suffix: string, secrets: string[]) {
+  /**
+   * Waits after a 401 for credentials the service accepted before: its authentication throttle,
+   * not a bad key. Says so once for all the requests of the session waiting at the same time.
+   */
+  async #waitForThrottle(method: string, suffix: string, ms: number, signal?: AbortSignal) {
+    const session = this.#session;
+    if (session.throttleWaiters++ === 0) {
+      this.#warn(
+        `collectors: ${method} ${suffix} answered 401 unauthorized, but these credentials were ` +
+          "accepted earlier in this process: the service's authentication throttle (it limits " +
+          `sign-ins per minute); waiting ${duration(ms)} before trying again, at most ` +
+          `${duration(this.#options.retry.authThrottleWaitMs * this.#options.retry.timeScale)} in all.`,
+      );
+    }
+    try {
+      await sleep(ms, signal);
+    } finally {
+      session.throttleWaiters--;
+    }
+  }
+
+  async #exchange(
+    url: URL,
+    req: HttpRequest,
+    suffix: string,
+    secrets: string[],
+    attempt: number,
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = {
       authorization: this.#authorization,
       accept: "application/json",
@@ -213,12 +285,20 @@ export class Transport {
         signal,
         dispatcher: agent(),
       });
-      const text = await res.body.text();
       const setCookie = res.headers["set-cookie"];
       for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
         await this.#session.jar.setCookie(line, url.href, { ignoreError: true });
       }
-      this.#log(`${req.method} ${suffix} ${res.statusCode} ${elapsed()}`, secrets);
+      const received = () =>
+        this.#log(`${req.method} ${suffix} ${res.statusCode} ${elapsed()}`, secrets);
+      let text: string;
+      try {
+        text = await this.#readBody(res, req.method, suffix);
+      } catch (error) {
+        if (error instanceof ResponseTooLargeError) received();
+        throw error;
+      }
+      received();
       let body: unknown;
       if (text.trim()) {
         try {
@@ -235,6 +315,7 @@ export class Transport {
         path: suffix,
       } satisfies HttpResponse;
     } catch (error) {
+      if (error instanceof ResponseTooLargeError) throw error;
       if (req.signal?.aborted) {
         this.#log(`${req.method} ${suffix} aborted ${elapsed()}`, secrets);
         throw req.signal.reason;
@@ -245,6 +326,7 @@ export class Transport {
           method: req.method,
           path: suffix,
           detail: `no answer within ${this.#config.timeoutMs} ms (timeoutMs)`,
+          attempts: attempt,
         });
       }
       const code = errorCode(error);
@@ -254,8 +336,43 @@ export class Transport {
         path: suffix,
         code,
         detail: redact(code ?? (error instanceof Error ? error.message : String(error)), secrets),
+        attempts: attempt,
       });
     }
+  }
+
+  /**
+   * The body as text, refusing one larger than maxResponseBytes: at once when Content-Length
+   * announces it, else as soon as that much has arrived (the connection is then dropped).
+   */
+  async #readBody(
+    res: Awaited<ReturnType<typeof request>>,
+    method: string,
+    path: string,
+  ): Promise<string> {
+    const limit = this.#config.maxResponseBytes;
+    const tooLarge = (size: number, sizeKnown: boolean) => {
+      res.body.destroy();
+      return new ResponseTooLargeError({
+        method,
+        path,
+        status: res.statusCode,
+        size,
+        sizeKnown,
+        limit,
+      });
+    };
+    const declared = Number(header(res.headers, "content-length"));
+    if (Number.isFinite(declared) && declared > limit) throw tooLarge(declared, true);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of res.body) {
+      const buffer = chunk as Buffer;
+      size += buffer.length;
+      if (size > limit) throw tooLarge(limit, false);
+      chunks.push(buffer);
+    }
+    return Buffer.concat(chunks, size).toString("utf8");
   }
 
   #followMove(res: HttpResponse, from: URL, method: string, suffix: string, secrets: string[]) {
@@ -294,24 +411,40 @@ export class Transport {
     }
   }
 
+  /** The error envelope's fields, redacted before they are cut short. */
   #envelope(body: unknown, secrets: string[]) {
     const parsed = errorEnvelope.safeParse(body);
     const env = parsed.success ? parsed.data : {};
-    const message = env.message ?? (typeof body === "string" ? body.slice(0, 500) : undefined);
+    const excerpt = (text: string | undefined, limit: number) =>
+      text === undefined ? undefined : redactExcerpt(text, secrets, limit);
     return {
-      code: env.code,
-      serviceMessage: message === undefined ? undefined : redact(message, secrets),
-      errorId: env.id,
+      code: excerpt(env.code, 200),
+      serviceMessage:
+        env.message !== undefined
+          ? excerpt(env.message, MAX_MESSAGE_CHARS)
+          : typeof body === "string"
+            ? excerpt(body, MAX_TEXT_BODY_CHARS)
+            : undefined,
+      errorId: excerpt(env.id, 200),
     };
   }
 
-  #apiError(res: HttpResponse, method: string, path: string, secrets: string[]): ApiError {
+  #apiError(
+    res: HttpResponse,
+    method: string,
+    path: string,
+    secrets: string[],
+    attempts: number,
+    extra: { note?: string } = {},
+  ): ApiError {
     return new ApiError({
       ...this.#envelope(res.body, secrets),
+      ...extra,
       status: res.status,
       method,
       path,
       retryAfterMs: parseRetryAfter(header(res.headers, "retry-after")),
+      attempts,
     });
   }
 

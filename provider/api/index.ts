@@ -14,6 +14,7 @@ export {
 export {
   type ClientOptions,
   DEFAULT_DEPLOYMENT,
+  DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_TIMEOUT_MS,
   DEPLOYMENTS,
   type Deployment,
@@ -36,16 +37,32 @@ export {
   NetworkError,
   type NetworkFailure,
   ResponseFormatError,
+  ResponseTooLargeError,
 } from "./errors";
 export type { RequestOptions } from "./http";
 export { collectorNamePath, isNameLookupSupported } from "./names";
 export { collect, type PageOptions } from "./paging";
-export { DEFAULT_RETRY, type RetryOptions } from "./retry";
+export { type RaceLimits, settleWithin } from "./race";
+export {
+  DEFAULT_RETRY,
+  type RetryOptions,
+  requestsSent,
+  retriedByCaller,
+} from "./retry";
 export * from "./schemas";
 export { SearchJobsApi } from "./search-jobs";
 export { type DownloadOption, SourcesApi, type SourceWithEtag } from "./sources";
 export { DEFAULT_LIMITS, type LimitOptions } from "./throttle";
-export { UPGRADABLE_PAGE_SIZE, type UpgradableOptions, UpgradesApi } from "./upgrades";
+export {
+  FOLLOW_DEFAULTS,
+  type FollowOptions,
+  TaskWaitLimit,
+  UPGRADABLE_PAGE_SIZE,
+  type UpgradableOptions,
+  type UpgradeRefusal,
+  UpgradesApi,
+  upgradeRefusal,
+} from "./upgrades";
 
 /**
  * Forgets the process-wide state every client shares: pacing queues, cookie jars and bases

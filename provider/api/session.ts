@@ -1,7 +1,9 @@
 // Per-credential state shared by every client in the process: the cookie jar (the session cookie
-// spares the authentication throttle, and search-job follow-ups need it), the base URL a 301
-// moved the account to, and whether that move was already reported.
+// spares the authentication throttle, and search-job follow-ups need it), whether the service
+// accepted the credentials already (a later 401 is then its throttle), the base URL a 301 moved
+// the account to, and whether that move was already reported.
 import { CookieJar } from "tough-cookie";
+import { settleWithin } from "./race";
 import { fingerprint } from "./throttle";
 
 export interface Session {
@@ -13,6 +15,10 @@ export interface Session {
   established: boolean;
   /** The first request in progress; others wait for it rather than authenticate in parallel. */
   bootstrap: Promise<void> | undefined;
+  /** A 2xx answer was received: the service accepts these credentials. */
+  accepted: boolean;
+  /** Requests waiting for the authentication throttle now (one log line for all of them). */
+  throttleWaiters: number;
   /**
    * Secret values seen in bodies sent or received (passwords, HTTP Source URLs, tokens), so that
    * an error or log line about any later request can redact them too.
@@ -46,6 +52,8 @@ export function sessionFor(baseUrl: string, accessId: string, accessKey: string)
       warnedMove: false,
       established: false,
       bootstrap: undefined,
+      accepted: false,
+      throttleWaiters: 0,
       secrets: new Set(),
     };
     sessions.set(key, session);
@@ -63,7 +71,7 @@ export async function throughSessionGate<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   while (!session.established && session.bootstrap) {
-    await waitOrAbort(session.bootstrap, signal);
+    await settleWithin(session.bootstrap, { signal });
   }
   if (session.established) return send();
   let release = () => {};
@@ -78,16 +86,6 @@ export async function throughSessionGate<T>(
     session.bootstrap = undefined;
     release();
   }
-}
-
-function waitOrAbort(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(resolve).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 /** Forgets every session (tests; a process that changes credentials). */

@@ -7,6 +7,7 @@
 // in-flight slot, then a start slot, so no start is "saved up" while waiting for a slot.
 import { createHash } from "node:crypto";
 import type PQueue from "p-queue" with { "resolution-mode": "import" };
+import { settleWithin } from "./race";
 
 export interface LimitOptions {
   /** Request starts per second per access id; default 4. Infinity turns pacing off. */
@@ -18,12 +19,15 @@ export interface LimitOptions {
    * apart arrive less than a second apart; default 100 ms.
    */
   windowMarginMs?: number;
+  /** Multiplies the window (the retry option of the same name): tests pace in milliseconds. */
+  timeScale?: number;
 }
 
 export const DEFAULT_LIMITS: Required<LimitOptions> = {
   requestsPerSecond: 4,
   maxInFlight: 10,
   windowMarginMs: 100,
+  timeScale: 1,
 };
 
 type PQueueClass = typeof PQueue;
@@ -69,11 +73,14 @@ export class Limiter {
     if (options === false) return;
     const limits = { ...DEFAULT_LIMITS, ...options };
     validate(limits);
-    const { requestsPerSecond: rps, maxInFlight, windowMarginMs } = limits;
+    const { requestsPerSecond: rps, maxInFlight, windowMarginMs, timeScale } = limits;
     if (Number.isFinite(rps)) {
       // N starts per window; a fraction (0.5/s) becomes 1 start per 2 s.
       const cap = Math.max(1, Math.floor(rps));
-      const interval = Math.ceil((cap / rps) * 1000) + windowMarginMs;
+      const interval = Math.max(
+        1,
+        Math.ceil((Math.ceil((cap / rps) * 1000) + windowMarginMs) * timeScale),
+      );
       this.rate = queue(
         `rate|${accessId}|${cap}|${interval}`,
         (Q) => new Q({ intervalCap: cap, interval, strict: true }),
@@ -100,16 +107,8 @@ export class Limiter {
     // The queue gets no signal: an in-flight slot must stay taken until `send` has really
     // settled. An abort while waiting rejects at once; the task then fails fast when it starts.
     const task = inFlight.add(start) as Promise<T>;
-    return signal ? settleOrAbort(task, signal) : task;
+    return signal ? (settleWithin(task, { signal }) as Promise<T>) : task;
   }
-}
-
-function settleOrAbort<T>(task: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener("abort", onAbort, { once: true });
-    task.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 /** Forgets every queue (tests; a process that changes credentials). */

@@ -1,9 +1,10 @@
 // Spec 4.3: upgrade and downgrade tasks for Installed Collectors. Every request here carries
 // Content-Type and Accept application/json, GETs included (the service answers 415 otherwise).
+import { setTimeout as wait } from "node:timers/promises";
+import { ApiError, isNotFound, NetworkError } from "./errors";
 import type { HttpRequest, RequestOptions, Transport } from "./http";
 import { tokenSegment } from "./names";
 import { checkPaging, type PageOptions, paginate } from "./paging";
-import { sleep } from "./retry";
 import { type Collector, collectorListEnvelope } from "./schemas/collector";
 import {
   type BuildTarget,
@@ -17,6 +18,73 @@ import {
   upgradeTaskEnvelope,
 } from "./schemas/upgrade";
 import { checkInput, parseResponse } from "./validate";
+
+/** How followTask() polls a task. */
+export interface FollowOptions {
+  /**
+   * Pause between two reads of the task. A function is asked again when the pause ends, and the
+   * wait goes on while the read is not due yet (a pause that grew meanwhile). Default 5 s.
+   */
+  pollIntervalMs?: number | (() => number);
+  /** Pause before the first read, from the call (a function: as for pollIntervalMs); default 0. */
+  firstPollMs?: number | (() => number);
+  /** Stop after this long without an end: rejects with a TaskWaitLimit. Default: no limit. */
+  limitMs?: number;
+  /** Consecutive failed reads tolerated before the last one's error rejects; default 0. */
+  pollErrors?: number;
+  /** Called with the task after every read. */
+  onPoll?(task: UpgradeTask): void;
+  /** Runs each read: lets many followers share a budget of reads in flight. */
+  gate?<T>(read: () => Promise<T>): Promise<T>;
+  /** Stops the wait (and the read in flight): rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+  /** Milliseconds now; default Date.now. */
+  now?(): number;
+}
+
+export const FOLLOW_DEFAULTS = { pollIntervalMs: 5_000 } as const;
+
+/** followTask() reached its limit before the task ended; `task` is the last one read. */
+export class TaskWaitLimit extends Error {
+  override readonly name = "TaskWaitLimit";
+  constructor(
+    readonly taskId: string,
+    readonly task: UpgradeTask | undefined,
+    readonly elapsedMs: number,
+  ) {
+    super(`upgrade task ${taskId} did not end within ${Math.round(elapsedMs / 1000)} s`);
+  }
+}
+
+/** Why the service refused to start an upgrade task: the one classification of refusals. */
+export type UpgradeRefusal =
+  | "not-alive"
+  | "upgrading"
+  | "not-installed"
+  | "bad-version"
+  | "unknown-collector"
+  /** The answer was lost: the task may have started. */
+  | "lost-answer"
+  | "other";
+
+export function upgradeRefusal(error: unknown): UpgradeRefusal {
+  if (error instanceof NetworkError) return "lost-answer";
+  if (!(error instanceof ApiError)) return "other";
+  switch (error.condition) {
+    case "collector-not-alive":
+      return "not-alive";
+    case "collector-upgrading":
+      return "upgrading";
+    case "invalid-collector-type":
+      return "not-installed";
+    case "invalid-input":
+      return "bad-version";
+    case "not-found":
+      return "unknown-collector";
+    default:
+      return "other";
+  }
+}
 
 /** Spec 8: default `limit` of the upgradable-collectors list. */
 export const UPGRADABLE_PAGE_SIZE = 50;
@@ -93,19 +161,53 @@ export class UpgradesApi {
   }
 
   /**
-   * Polls a task until it succeeded (status 2) or failed (status 3) and resolves with it.
-   * Tasks that never finish fail on the service after 30 minutes; pass a signal to stop sooner.
+   * Polls a task until it succeeded (status 2) or failed (status 3) and resolves with it: the one
+   * poller of the package (the InstalledCollector resource and `collectors upgrade` use it).
+   * Tasks that never finish fail on the service after 30 minutes; a limit or a signal stops
+   * sooner. A task the service no longer knows rejects at once, whatever `pollErrors` allows.
    */
-  async waitFor(
+  async followTask(taskId: number | string, options: FollowOptions = {}): Promise<UpgradeTask> {
+    const { signal, onPoll, limitMs, pollErrors = 0, gate = (read) => read() } = options;
+    const now = options.now ?? Date.now;
+    const id = String(taskId);
+    const started = now();
+    const ms = (value: number | (() => number) | undefined) =>
+      typeof value === "function" ? value() : (value ?? 0);
+    let last: UpgradeTask | undefined;
+    const overLimit = () => limitMs !== undefined && now() - started >= limitMs;
+    /** Waits until `anchor + delay()`, or until the limit (then one last read tells). */
+    const until = async (anchor: number, delay: () => number) => {
+      for (let due = anchor + delay(); now() < due; due = anchor + delay()) {
+        const left = limitMs === undefined ? due - now() : Math.min(due, started + limitMs) - now();
+        if (left <= 0) return;
+        // timers/promises rejects with its own AbortError: pass on the caller's reason instead.
+        await wait(left, undefined, signal ? { signal } : {}).catch((error: unknown) => {
+          throw signal?.aborted ? signal.reason : error;
+        });
+      }
+    };
+    let errors = 0;
+    await until(started, () => ms(options.firstPollMs));
+    for (;;) {
+      try {
+        last = await gate(() => this.get(id, signal ? { signal } : {}));
+        errors = 0;
+        onPoll?.(last);
+        if (isUpgradeFinished(last.status)) return last;
+      } catch (error) {
+        if (signal?.aborted || isNotFound(error) || ++errors > pollErrors) throw error;
+      }
+      if (overLimit()) throw new TaskWaitLimit(id, last, now() - started);
+      await until(now(), () => ms(options.pollIntervalMs ?? FOLLOW_DEFAULTS.pollIntervalMs));
+    }
+  }
+
+  /** followTask() with a fixed interval (the first form of this call). */
+  waitFor(
     taskId: number | string,
     options: { pollIntervalMs?: number } = {},
     req: RequestOptions = {},
   ): Promise<UpgradeTask> {
-    const interval = options.pollIntervalMs ?? 5_000;
-    for (;;) {
-      const task = await this.get(taskId, req);
-      if (isUpgradeFinished(task.status)) return task;
-      await sleep(interval, req.signal);
-    }
+    return this.followTask(taskId, { ...options, signal: req.signal });
   }
 }

@@ -1,28 +1,63 @@
 // The implementation entry the serialized providers load at call time, through the package's
 // exports ("pulumi-collectors/resources/runtime"). Its one function, dispatch(kind, method,
 // args), is a contract with every shim ever written into a state file: keep its signature.
+import { kindNamed } from "./kinds";
+import { check, diff } from "./provider/check";
+import { create } from "./provider/create";
+import { resourceError } from "./provider/errors";
+import type { Lifecycle } from "./provider/lifecycle";
+import { read, remove } from "./provider/read";
+import { type ConfigureRequest, Runtime } from "./provider/settings";
+import { update } from "./provider/update";
 
-import { type ConfigureRequest, configure } from "./core/settings";
-import { lifecycleOf } from "./kinds";
+export { Runtime, type RuntimeOptions } from "./provider/settings";
+
+let processRuntime: Runtime | undefined;
+
+/** The runtime of this process: the defaults, made at the first call. */
+export function defaultRuntime(): Runtime {
+  processRuntime ??= Runtime.forProcess();
+  return processRuntime;
+}
+
+/** The shims' entry: a provider method of a kind, with the process's runtime. */
+export function dispatch(kind: string, method: string, args: unknown[]): Promise<unknown> {
+  return dispatchWith(defaultRuntime(), kind, method, args);
+}
+
+/** The provider methods of a kind, run with `runtime`. */
+export function lifecycle(kindName: string, runtime: Runtime): Lifecycle | undefined {
+  const kind = kindNamed(kindName);
+  if (!kind) return undefined;
+  return {
+    check: (olds, news) => check(kind, olds, news),
+    diff: (id, olds, news) => diff(kind, id, olds, news),
+    create: (inputs) => create(kind, runtime, inputs),
+    read: (id, props) => read(kind, runtime, id, props),
+    update: (id, olds, news) => update(kind, runtime, id, olds, news),
+    delete: (id, props) => remove(kind, runtime, id, props),
+  };
+}
 
 const METHODS = ["check", "diff", "create", "read", "update", "delete"] as const;
 type Method = (typeof METHODS)[number];
 
-export async function dispatch(kind: string, method: string, args: unknown[]): Promise<unknown> {
+/** dispatch() with a runtime of the caller's (tests make their own). */
+export async function dispatchWith(
+  runtime: Runtime,
+  kind: string,
+  method: string,
+  args: unknown[],
+): Promise<unknown> {
   if (method === "configure") {
-    configure(args[0] as ConfigureRequest | undefined);
+    runtime.configure(args[0] as ConfigureRequest | undefined);
     return undefined;
   }
-  const lifecycle = lifecycleOf(kind);
-  if (!lifecycle) {
-    throw new Error(
-      `The installed pulumi-collectors has no resource kind "${kind}": the state was written by ` +
-        "another version of the package. Install the version the program was written for.",
-    );
-  }
+  const methods = lifecycle(kind, runtime);
+  if (!methods) throw resourceError("unknownKind", { kind });
   if (!(METHODS as readonly string[]).includes(method)) {
-    throw new Error(`pulumi-collectors: unknown provider method "${method}" for ${kind}`);
+    throw resourceError("unknownMethod", { kind, method });
   }
-  const fn = lifecycle[method as Method] as (...a: unknown[]) => Promise<unknown>;
-  return fn.apply(lifecycle, args);
+  const fn = methods[method as Method] as (...a: unknown[]) => Promise<unknown>;
+  return fn(...args);
 }

@@ -3,8 +3,9 @@ import { ApiError, DEFAULT_RETRY, NetworkError } from "../../provider/api";
 import {
   backoffMs,
   parseRetryAfter,
-  shouldRetryNetwork,
-  shouldRetryStatus,
+  requestsSent,
+  retriedByCaller,
+  retrierFor,
 } from "../../provider/api/retry";
 import { collector, makeClient } from "./helpers/client";
 import {
@@ -35,24 +36,44 @@ function failThen(
 }
 
 describe("retry policy", () => {
-  it("retries 429 for every method, 502/503/504 only for idempotent ones", () => {
-    for (const method of ["GET", "PUT", "DELETE", "POST"])
-      expect(shouldRetryStatus(method, 429)).toBe(true);
-    for (const status of [502, 503, 504]) {
-      expect(shouldRetryStatus("GET", status)).toBe(true);
-      expect(shouldRetryStatus("POST", status)).toBe(false);
-    }
-    expect(shouldRetryStatus("GET", 500)).toBe(false);
-    expect(shouldRetryStatus("GET", 404)).toBe(false);
+  it("has one table saying who retries what", () => {
+    const answer = (status: number, accepted = false) => ({ status, accepted });
+    const lost = (network: string | undefined, timedOut = false) => ({ network, timedOut });
+    const table = (outcome: Parameters<typeof retrierFor>[1]) => [
+      retrierFor("GET", outcome),
+      retrierFor("POST", outcome),
+    ];
+    expect(table(answer(429))).toEqual(["transport", "transport"]);
+    expect(table(answer(401, true))).toEqual(["auth-throttle", "auth-throttle"]);
+    expect(table(answer(401))).toEqual(["none", "none"]);
+    expect(table(answer(503))).toEqual(["transport", "caller"]);
+    expect(table(answer(500))).toEqual(["none", "caller"]);
+    expect(table(answer(400))).toEqual(["none", "none"]);
+    expect(table(answer(404))).toEqual(["none", "none"]);
+    expect(table(lost("ECONNREFUSED"))).toEqual(["transport", "transport"]);
+    expect(table(lost("UND_ERR_SOCKET"))).toEqual(["transport", "caller"]);
+    expect(table(lost("ECONNRESET"))).toEqual(["transport", "caller"]);
+    expect(retrierFor("PUT", answer(502))).toBe("transport");
+    expect(retrierFor("DELETE", lost("UND_ERR_SOCKET"))).toBe("transport");
+    expect(table(lost(undefined, true))).toEqual(["none", "caller"]);
+    expect(table(lost("ENOTFOUND"))).toEqual(["none", "none"]);
   });
 
-  it("retries a POST only when the connection was never made", () => {
-    expect(shouldRetryNetwork("POST", "ECONNREFUSED")).toBe(true);
-    expect(shouldRetryNetwork("POST", "ECONNRESET")).toBe(false);
-    expect(shouldRetryNetwork("POST", "UND_ERR_SOCKET")).toBe(false);
-    expect(shouldRetryNetwork("GET", "ECONNRESET")).toBe(true);
-    expect(shouldRetryNetwork("DELETE", "UND_ERR_SOCKET")).toBe(true);
-    expect(shouldRetryNetwork("GET", "ENOTFOUND")).toBe(false);
+  it("leaves to the caller only a POST that may have been acted on", () => {
+    const apiError = (method: string, status: number) =>
+      new ApiError({ method, path: "/collectors", status, attempts: 3 });
+    expect(retriedByCaller(apiError("POST", 503))).toBe(true);
+    expect(retriedByCaller(apiError("POST", 500))).toBe(true);
+    expect(retriedByCaller(apiError("POST", 429))).toBe(false); // the transport's, already done
+    expect(retriedByCaller(apiError("POST", 400))).toBe(false);
+    expect(retriedByCaller(apiError("GET", 503))).toBe(false); // the transport's, already done
+    const network = (reason: "timeout" | "connection-reset", code?: string) =>
+      new NetworkError(reason, { method: "POST", path: "/collectors", code });
+    expect(retriedByCaller(network("timeout"))).toBe(true);
+    expect(retriedByCaller(network("connection-reset", "ECONNRESET"))).toBe(true);
+    expect(retriedByCaller(new Error("other"))).toBe(false);
+    expect(requestsSent(apiError("POST", 503))).toBe(3);
+    expect(requestsSent(network("timeout"))).toBe(1);
   });
 
   it("backs off exponentially with jitter, honours Retry-After, scales time", () => {
@@ -117,7 +138,7 @@ describe("retries against a server", () => {
     const { client } = makeClient(server.url, { retry: { retries: 2, timeScale: 0.001 } });
     const error = await client.collectors.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 429, condition: "rate-limited" });
+    expect(error).toMatchObject({ status: 429, condition: "rate-limited", attempts: 3 });
     expect(server.requests).toHaveLength(3);
   });
 
@@ -197,6 +218,7 @@ describe("retries against a server", () => {
       name: "NetworkError",
       reason: "connection-refused",
       code: "ECONNREFUSED",
+      attempts: 3,
     });
     expect(logs.filter((l) => /^POST \/collectors ECONNREFUSED \d+ms$/.test(l))).toHaveLength(3);
   });

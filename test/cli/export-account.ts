@@ -1,13 +1,20 @@
-// An account for the export tests, made through the API as a user would have made it by hand:
-// Hosted and Installed Collectors, sources of many types (with secrets the service returns, and
-// secrets it hides as "********"), awkward names (spaces, periods, unicode, quotes, reserved
-// words, names that collide once made identifiers), and a collector in Json source mode.
+// An account for the export tests, made through the API as a user would have made it by hand,
+// with bodies the local service (strict, from the fact sheet) takes: Hosted and Installed
+// Collectors; sources of 17 types, with secrets the service returns (installed-collector
+// credentials) and secrets it shows masked as "********" (a Polling source's awsKey, Cloud-to-
+// Cloud config keys); awkward names (spaces, periods, unicode, quotes, reserved words, names that
+// collide once made identifiers); and a collector in Json source mode.
 import type { CollectorsClient } from "../../provider/api";
 
 /** Registers an Installed Collector through the local service's control API; returns its id. */
 export type Register = (body: Record<string, unknown>) => Promise<number>;
 
+/** How the service shows a secret it never returns. */
 export const HIDDEN = "********";
+
+const AWS_KEY = "aws-secret-key/with+chars=";
+const OKTA_KEY = "00Okta-api-key";
+const DUO_KEYS = ["DIWJ8X6AEYOR5OMC6TQ1", "duo-secret-key-Zh5"];
 
 /** What the account holds, for the tests' assertions. */
 export interface SeededAccount {
@@ -16,10 +23,16 @@ export interface SeededAccount {
   exportedSources: number;
   /** Sources the export skips. */
   skippedSources: number;
-  /** Secret values the service returns, by the source name (each is asserted on stdout). */
+  /** Source types among the exported sources. */
+  sourceTypes: number;
+  /** Secret values the service returns (each is asserted on stdout, never in a file). */
   returnedSecrets: string[];
-  /** Names of the sources whose secret the service hides. */
+  /** Secret values the service shows masked (never read back: in no file, not on stdout). */
+  maskedSecrets: string[];
+  /** Names of the sources with a secret to set that the service hides (the user supplies it). */
   hiddenSecretSources: string[];
+  /** Names of the sources whose masked pass-through secret is written as the mask. */
+  maskedPassthroughSources: string[];
 }
 
 const installed = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -83,7 +96,7 @@ export async function seedAccount(
           authentication: {
             type: "S3BucketAuthentication",
             awsId: "AKIAEXAMPLEEXAMPLE01",
-            awsKey: "aws-secret-key/with+chars=",
+            awsKey: AWS_KEY,
           },
         },
       ],
@@ -93,8 +106,9 @@ export async function seedAccount(
     sourceType: "Universal",
     name: "okta",
     schemaRef: { type: "Okta" },
-    config: { name: "okta", domain: "example.okta.com", apiKey: HIDDEN, collectAll: true },
+    config: { name: "okta", domain: "example.okta.com", apiKey: OKTA_KEY, collectAll: true },
   });
+  await source(web, { sourceType: "HTTP", name: "traces", contentType: "Zipkin" });
 
   const webDash = await hosted({ name: "web-logs.prod", category: "prod/web2" });
   await source(webDash, { sourceType: "HTTP", name: "access log", timeZone: "Europe/Berlin" });
@@ -110,6 +124,18 @@ export async function seedAccount(
   const cafe = await hosted({ name: "Café ünïcode 日志", description: "données «test»" });
   await source(cafe, { sourceType: "HTTP", name: "données" });
   await source(cafe, { sourceType: "Cloudsyslog", name: "αβγ syslog" });
+  await source(cafe, {
+    sourceType: "Universal",
+    name: "duo",
+    schemaRef: { type: "Duo" },
+    config: {
+      name: "duo",
+      domain: "api-1.duosecurity.com",
+      integration_key: DUO_KEYS[0],
+      secret_key: DUO_KEYS[1],
+      supported_apis: ["authentication", "administrator"],
+    },
+  });
   const archive = await hosted({ name: "2024 archive", ephemeral: true, cutoffTimestamp: 1 });
   await source(archive, {
     sourceType: "Polling",
@@ -166,7 +192,7 @@ export async function seedAccount(
     remoteUser: "collector",
     authMethod: "key",
     keyPath: "/etc/collector/id_rsa",
-    keyPassword: HIDDEN,
+    keyPassword: "k3y pass!",
     pathExpression: "/var/log/other.log",
   });
   await source(db, { sourceType: "Syslog", name: "syslog 514", protocol: "UDP", port: 514 });
@@ -217,6 +243,21 @@ export async function seedAccount(
     port: 2003,
   });
   await source(db, {
+    sourceType: "LocalWindowsPerfMon",
+    name: "perf",
+    wmiQueries: [{ name: "cpu", query: "SELECT * FROM Win32_PerfFormattedData_PerfOS_Processor" }],
+    interval: 60000,
+  });
+  await source(db, {
+    sourceType: "RemoteWindowsPerfMon",
+    name: "remote perf",
+    domain: "CORP",
+    remoteUser: "svc-perf",
+    remotePassword: "perf-Pa55",
+    remoteHosts: ["app1.corp"],
+    wmiQueries: [{ name: "mem", query: "SELECT * FROM Win32_PerfFormattedData_PerfOS_Memory" }],
+  });
+  await source(db, {
     sourceType: "ActiveDirectory",
     name: "ad",
     filter: "(objectClass=user)",
@@ -254,9 +295,12 @@ export async function seedAccount(
 
   return {
     collectors: 10,
-    exportedSources: 31,
+    exportedSources: 35,
     skippedSources: 2,
-    returnedSecrets: ["p@ss w'rd", "W1ndows!", "aws-secret-key/with+chars="],
-    hiddenSecretSources: ["okta", "remote key"],
+    sourceTypes: 17,
+    returnedSecrets: ["p@ss w'rd", "k3y pass!", "W1ndows!", "perf-Pa55"],
+    maskedSecrets: [AWS_KEY, OKTA_KEY, ...DUO_KEYS],
+    hiddenSecretSources: ["S3 bucket"],
+    maskedPassthroughSources: ["okta", "duo"],
   };
 }

@@ -1,14 +1,19 @@
 // The export's adapter (cli/export/types.ts): which class declares an object, which of its
 // fields become args, which stay with the service, which are secrets.
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   collectorDeclaration,
   isHiddenSecret,
+  secretPathsOf,
   sourceDeclaration,
   sourceSkipReason,
   sourcesSkipReason,
+  typedEntryOf,
 } from "../../cli/export/types";
 import type { Collector, Source } from "../../provider/api";
+import * as resources from "../../provider/resources";
+import { TYPED_SOURCES } from "../../provider/resources/kinds/sources";
 
 const source = (fields: Record<string, unknown>) =>
   ({
@@ -51,6 +56,7 @@ describe("the export adapter", () => {
       typeLabel: "HTTP",
       args: { name: "s" },
       secrets: [],
+      masked: [],
       leftOut: [],
       refused: [],
     });
@@ -93,7 +99,7 @@ describe("the export adapter", () => {
           secret_key: "********",
           supported_apis: ["a"],
         },
-        state: "Running",
+        state: { state: "Collecting" },
       }),
     );
     expect(d.className).toBe("Source");
@@ -110,10 +116,10 @@ describe("the export adapter", () => {
         },
       },
     });
-    expect(d.secrets).toEqual([
-      ["passthrough", "config", "integration_key"],
-      ["passthrough", "config", "secret_key"],
-    ]);
+    // A credential the service returns goes to config; one it shows masked stays the mask (the
+    // pass-through is compared with the service, so a value from config would never match).
+    expect(d.secrets).toEqual([["passthrough", "config", "integration_key"]]);
+    expect(d.masked).toEqual([["passthrough", "config", "secret_key"]]);
     // A type the package does not know: every known field, and passthrough for the rest.
     const other = sourceDeclaration(
       source({ sourceType: "SecurityLake", contentType: "X", subscriptionUrl: "https://s" }),
@@ -129,16 +135,76 @@ describe("the export adapter", () => {
   it("keeps a known type's foreign fields out of Source (its check would refuse them)", () => {
     const d = sourceDeclaration(
       source({
-        sourceType: "DockerStats",
-        uri: "u",
-        allContainers: true,
-        contentType: "DockerMetrics",
+        sourceType: "LocalWindowsEventLog",
+        logNames: ["Security"],
         port: 1,
       }),
     );
     expect(d.className).toBe("Source");
-    expect(d.args).toEqual({ sourceType: "DockerStats", name: "s", uri: "u", allContainers: true });
-    expect(d.leftOut).toEqual(["port"]); // contentType is the type's fixed value: not worth a note
+    expect(d.args).toEqual({
+      sourceType: "LocalWindowsEventLog",
+      name: "s",
+      logNames: ["Security"],
+    });
+    expect(d.leftOut).toEqual(["port"]);
+  });
+
+  it("picks the typed class by sourceType and the entry's fixed values", () => {
+    const stats = { sourceType: "DockerStats", uri: "u", allContainers: true };
+    const typed = sourceDeclaration(source({ ...stats, contentType: "DockerMetrics" }));
+    expect(typed.className).toBe("DockerStatsSource");
+    expect(typed.leftOut).toEqual([]); // contentType is the entry's fixed value: not worth a note
+    // The service may leave a fixed value out; another value is another variant.
+    expect(sourceDeclaration(source(stats)).className).toBe("DockerStatsSource");
+    expect(sourceDeclaration(source({ ...stats, contentType: "Other" })).className).toBe("Source");
+  });
+
+  it("uses every typed class of the table, each one exported by the package", () => {
+    // TYPED_SOURCES: every entry with a class, variants (told apart by fixed values) included.
+    for (const [kind, type] of Object.entries(TYPED_SOURCES)) {
+      expect(typeof (resources as Record<string, unknown>)[kind], kind).toBe("function");
+      const entity = { sourceType: type.sourceType, ...(type.fixed ?? {}) };
+      expect(typedEntryOf(entity)?.kind).toBe(kind);
+    }
+  });
+
+  it("finds secrets where the table says: the whole value, secretPaths, secretKeys", () => {
+    const ref = {
+      resources: [
+        {
+          path: { bucketName: "b", secretName: "not a credential by path" },
+          authentication: { awsId: "id", awsKey: "k" },
+        },
+      ],
+    };
+    const schema = z.unknown();
+    expect(
+      secretPathsOf({ schema, secretPaths: ["resources[].authentication.awsKey"] }, "ref", ref),
+    ).toEqual([["ref", "resources", "0", "authentication", "awsKey"]]);
+    expect(
+      secretPathsOf({ schema, secretKeys: /key|secret/i }, "config", {
+        domain: "d",
+        apiKey: "a",
+        nested: { client_secret: ["x", "y"] },
+      }),
+    ).toEqual([
+      ["config", "apiKey"],
+      ["config", "nested", "client_secret", "0"],
+      ["config", "nested", "client_secret", "1"],
+    ]);
+    // A secret object the table says no more about: members named like a credential, and any
+    // masked value.
+    expect(
+      secretPathsOf({ schema, secret: true }, "ref", {
+        awsId: "i",
+        awsKey: "k",
+        other: "********",
+      }),
+    ).toEqual([
+      ["ref", "awsKey"],
+      ["ref", "other"],
+    ]);
+    expect(secretPathsOf({ schema, secret: true }, "password", "p")).toEqual([["password"]]);
   });
 
   it("declares collectors: Hosted, and Installed pinned to the build they run", () => {
@@ -172,8 +238,11 @@ describe("the export adapter", () => {
   it("says why sources are skipped: a collector in Json mode, a source being deleted", () => {
     expect(sourcesSkipReason(collector({ sourceSyncMode: "Json" }))).toMatch(/Json source mode/);
     expect(sourcesSkipReason(collector({ sourceSyncMode: "UI" }))).toBeUndefined();
-    expect(sourceSkipReason(source({ sourceType: "Universal", state: "Stopping" }))).toMatch(
-      /being deleted/,
-    );
+    expect(
+      sourceSkipReason(source({ sourceType: "Universal", state: { state: "Stopping" } })),
+    ).toMatch(/being deleted/);
+    expect(
+      sourceSkipReason(source({ sourceType: "Universal", state: { state: "Collecting" } })),
+    ).toBeUndefined();
   });
 });

@@ -107,6 +107,8 @@ describe("collectors export", () => {
       "ScriptSource",
       "SystemStatsSource",
       "DockerLogSource",
+      "DockerStatsSource",
+      "StreamingMetricsSource",
       "InstalledCollector",
     ]) {
       expect(program).toContain(`new collectors.${cls}(`);
@@ -132,13 +134,21 @@ describe("collectors export", () => {
       'remotePassword: config.requireSecret("db01ProdRemoteAuthRemotePassword"),',
     );
     expect(program).toContain('awsKey: config.requireSecret("webLogsProdS3BucketAwsKey"),');
-    expect(program).not.toContain(HIDDEN);
     expect(stdout).toContain(
       "pulumi config set --secret db01ProdRemoteAuthRemotePassword -- 'p@ss w'\\''rd'",
     );
+    // A masked credential in a field compared with the service (thirdPartyRef is not): to set.
     expect(stdout).toMatch(
-      /pulumi config set --secret webLogsProdOktaApiKey {3}# passthrough\.config\.apiKey of source "okta" .*hidden by the service/,
+      /pulumi config set --secret webLogsProdS3BucketAwsKey {3}# thirdPartyRef\.resources\.0\.authentication\.awsKey of source "S3 bucket" .*hidden by the service/,
     );
+    // In a pass-through (compared with the service): the mask, which keeps the stored value.
+    expect(program).toContain('      apiKey: "********",');
+    expect(program).toMatch(/written as the mask[^;]*passthrough\.config\.apiKey\./);
+    expect(program.split(HIDDEN).length - 1).toBe(3); // okta apiKey, duo's two keys
+    for (const value of seeded.maskedSecrets) {
+      expect(allText(out)).not.toContain(value);
+      expect(stdout).not.toContain(value);
+    }
     expect(result.plan.secrets.filter((s) => s.value === undefined)).toHaveLength(
       seeded.hiddenSecretSources.length,
     );
@@ -150,7 +160,9 @@ describe("collectors export", () => {
     expect(stdout).toMatch(/source "messages" .*on collector "legacy/);
     expect(stdout).toContain("Json source mode");
     expect(program).toMatch(/Its 2 source\(s\) are not managed here: .*Json source mode/);
-    expect(stdout).toMatch(/│ HTTP sources +│ 8 +│/);
+    expect(stdout).toMatch(/│ HTTP sources +│ 9 +│/);
+    expect(stdout).toMatch(/│ Universal sources +│ 2 +│/);
+    expect(result.plan.sourceCounts.size).toBe(seeded.sourceTypes);
     expect(stdout).toMatch(/│ Installed collectors +│ 4 +│/);
 
     // The project around it.

@@ -1,9 +1,11 @@
 // Conformance: spec 5 (Basic auth, session cookie, authentication throttle, role capabilities),
 // accounts isolation, and issue 3's decisions (View users 403 on writes, 401 `unauthorized`
 // past the throttle), against both store backends.
+import { Pool } from "undici";
 import { describe, expect, it } from "vitest";
+import { startEmulator } from "../../emulator";
 import { etagOf, expectError, expectOk } from "../helpers/envelope";
-import { type Credentials, call, cookiesOf } from "../helpers/http";
+import { basicAuth, type Credentials, call, cookiesOf } from "../helpers/http";
 import { BACKENDS, createSource, hostedBody, useEmulator } from "./harness";
 
 const MANAGE: Credentials = { accessId: "suAcmeManage01", accessKey: "acme-manage-key-01" };
@@ -212,5 +214,91 @@ describe.each(BACKENDS)("authentication throttle ($name store)", (backend) => {
     for (let i = 0; i < 3; i++) expectOk(await a.get("/collectors"));
     expectError(await a.get("/collectors"), 401, "unauthorized");
     expectOk(await b.get("/collectors"));
+  });
+});
+
+const TOO_MANY = /too many authentications/;
+
+describe.each(BACKENDS)("failed authentications ($name store)", (backend) => {
+  const ctx = useEmulator(backend, { accounts: ACCOUNTS, authFailuresPerMinute: 3 });
+
+  it("counts a wrong key that carries a valid session cookie", async () => {
+    const victim = THROTTLED[0] as Credentials;
+    const first = await ctx.as(victim).get("/collectors");
+    expectOk(first);
+    const cookie = cookiesOf(first);
+    expect(cookie).toBeTruthy();
+    const guess = ctx.as({ ...victim, accessKey: "guess" });
+    for (let i = 0; i < 3; i++) {
+      const res = await guess.get("/collectors", { cookie });
+      expectError(res, 401, "unauthorized");
+      expect(res.json.message).not.toMatch(TOO_MANY);
+    }
+    const fourth = await guess.get("/collectors", { cookie });
+    expectError(fourth, 401, "unauthorized");
+    expect(fourth.json.message).toMatch(TOO_MANY);
+    // the right key without a session is refused until the window ends...
+    const locked = await ctx.as(victim).get("/collectors");
+    expectError(locked, 401, "unauthorized");
+    expect(locked.json.message).toMatch(TOO_MANY);
+    // ...while the session the user already holds still works (spec 5.3)
+    expectOk(await ctx.as(victim).get("/collectors", { cookie }));
+    await ctx.control.advance(60_000);
+    expectOk(await ctx.as(victim).get("/collectors"));
+  });
+
+  it("does not count the right key, with or without a cookie", async () => {
+    const user = ctx.as(THROTTLED[1] as Credentials);
+    for (let i = 0; i < 20; i++) expectOk(await user.get("/collectors"));
+  });
+
+  it("keeps a real access id's failures when made-up ids flood the service", async () => {
+    const victim = THROTTLED[2] as Credentials;
+    for (let i = 0; i < 3; i++) {
+      expectError(await ctx.as({ ...victim, accessKey: "guess" }).get("/collectors"), 401);
+    }
+    expectError(await ctx.as(victim).get("/collectors"), 401, "unauthorized");
+    // More made-up ids than the old table of 10 000 windows held (it evicted the oldest first).
+    const pool = new Pool(ctx.origin, { connections: 8, pipelining: 4 });
+    try {
+      const total = 10_050;
+      let next = 0;
+      const statuses = new Map<number, number>();
+      await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          while (next < total) {
+            const i = next++;
+            const res = await pool.request({
+              method: "GET",
+              path: "/api/v1/collectors",
+              headers: { authorization: basicAuth({ accessId: `madeUp${i}`, accessKey: "x" }) },
+            });
+            await res.body.dump();
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          }
+        }),
+      );
+      expect(Object.fromEntries(statuses)).toEqual({ 401: total });
+    } finally {
+      await pool.close();
+    }
+    const after = await ctx.as(victim).get("/collectors");
+    expectError(after, 401, "unauthorized");
+    expect(after.json.message, "the flood must not reset the real id's window").toMatch(TOO_MANY);
+    // the made-up ids were counted against the client's address, not against real users
+    expectOk(await ctx.as(THROTTLED[3] as Credentials).get("/collectors"));
+  });
+});
+
+describe("accounts", () => {
+  it("refuses an access id with ':', naming the entry and the fix", async () => {
+    const accounts = structuredClone(ACCOUNTS);
+    (accounts.accounts[1]?.users[0] as { accessId: string }).accessId = "suBeta:Manage01";
+    await expect(startEmulator({ port: 0, accounts })).rejects.toThrow(
+      /accounts\[1\]\.users\[0\]\.accessId "suBeta:Manage01" contains ':'.*could never log in: choose an access id without ':'/,
+    );
+    await expect(
+      startEmulator({ port: 0, accessId: "dev:id", accessKey: "some-key" }),
+    ).rejects.toThrow(/accessId "dev:id" contains ':'/);
   });
 });

@@ -39,6 +39,40 @@ describe.each(BACKENDS)("control API ($name store)", (backend) => {
     });
   });
 
+  describe("clock advances", () => {
+    it("cost one firing per due timer, however far they jump", async () => {
+      const auto = await ctx.control.register({
+        name: "far-auto",
+        ephemeral: true,
+        autoHeartbeat: true,
+      });
+      const silent = await ctx.control.register({ name: "far-silent", ephemeral: true });
+      const kept = await ctx.control.register({ name: "far-kept" });
+      // ~3,000 years: once 2.3 million 12-hour expiry checks of the auto-heartbeating collector
+      const res = await ctx.control.call("/clock", { method: "POST", body: { advanceMs: 1e14 } });
+      expect(res.status, res.text).toBe(200);
+      // the silent ephemeral one expired; the auto one was checked once and rescheduled
+      expect(res.json.timersFired).toBe(2);
+      const list = expectOk(await ctx.api.get("/collectors")).collectors;
+      expect(ids(list)).toEqual([auto.id, kept.id]);
+      expect(list.find((c: { id: number }) => c.id === auto.id).alive).toBe(true);
+      expect(list.find((c: { id: number }) => c.id === kept.id).alive).toBe(false);
+      expectError(await ctx.api.get(`/collectors/${silent.id}`), 404);
+      // the auto one's next check is 12 hours after its latest heartbeat, and it survives it
+      const later = await ctx.control.call("/clock", {
+        method: "POST",
+        body: { advanceMs: 13 * HOUR },
+      });
+      expect(later.json.timersFired).toBe(1);
+      expectOk(await ctx.api.get(`/collectors/${auto.id}`));
+    });
+
+    it("refuses an advance past the end of JavaScript dates", async () => {
+      const res = await ctx.control.call("/clock", { method: "POST", body: { advanceMs: 1e300 } });
+      expectError(res, 400);
+    });
+  });
+
   describe("installed collectors", () => {
     it("registers one as the API shows it: 201, Installable, OS fields, alive", async () => {
       const now = await ctx.control.now();

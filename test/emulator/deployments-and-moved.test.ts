@@ -41,6 +41,15 @@ describe.each(BACKENDS)("deployments and moved ($name store)", (backend) => {
     expect(expectOk(await call(location as string, { auth: user })).collectors).toEqual([]);
   });
 
+  it("builds Location from the configured host, never from the request's Host header", async () => {
+    const user = userOf("us2");
+    for (const host of ["evil.example", "evil.example:8443", "127.0.0.1:1"]) {
+      const res = await ctx.as(user).get("/collectors", { headers: { host } });
+      expectError(res, 301, "moved");
+      expect(headerOf(res, "location")).toBe(`${ctx.origin}/us2/api/v1/collectors`);
+    }
+  });
+
   it("moves a us1 account from another prefix back to /api/v1", async () => {
     const user = userOf("us1");
     const res = await ctx.as(user, "us2").get("/collectors");

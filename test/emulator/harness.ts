@@ -22,7 +22,12 @@ export const BACKENDS: Backend[] = [{ name: "memory" }, { name: "disk" }];
 export const MANAGER: Credentials = { accessId: "suManagerId0001", accessKey: "manager-key-0001" };
 
 /** Limits off: only the limit suites turn them on. */
-export const NO_LIMITS: EmulatorOptions = { rateLimit: 0, maxConcurrent: 0, authPerMinute: 0 };
+export const NO_LIMITS: EmulatorOptions = {
+  rateLimit: 0,
+  maxConcurrent: 0,
+  authPerMinute: 0,
+  authFailuresPerMinute: 0,
+};
 
 export function tempDir(prefix = "collectors-emu-"): string {
   return mkdtempSync(join(tmpdir(), prefix));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { envelopeProblem, expectError, expectOk } from "../helpers/envelope";
 import type { Credentials, HttpResponse } from "../helpers/http";
-import { BACKENDS, hostedBody, sleep, useEmulator } from "./harness";
+import { BACKENDS, createHosted, hostedBody, MANAGER, sleep, useEmulator } from "./harness";
 
 const A: Credentials = { accessId: "suLimitUserA01", accessKey: "limit-user-a-key-01" };
 const B: Credentials = { accessId: "suLimitUserB01", accessKey: "limit-user-b-key-01" };
@@ -119,6 +119,68 @@ describe.each(BACKENDS)("request body size ($name store)", (backend) => {
   });
 });
 
+/** `levels` nested arrays around a number: `[[[1]]]` is 3 levels. */
+function nested(levels: number): string {
+  return `${"[".repeat(levels)}1${"]".repeat(levels)}`;
+}
+
+describe.each(BACKENDS)("request body nesting depth ($name store)", (backend) => {
+  const ctx = useEmulator(backend);
+
+  it("answers 400 with the envelope for a body nested thousands of levels deep", async () => {
+    for (const path of ["/collectors", "/collectors/1/sources", "/collectors/upgrades"]) {
+      const res = await ctx.api.post(path, null, {
+        rawBody: `{"collector":{"name":"deep","x":${nested(4_100)}}}`,
+      });
+      expectError(res, 400, "collectors.validation.fields.invalid");
+      expect(res.json.message).toMatch(/more than 64 levels deep/);
+    }
+    const control = await ctx.control.call("/installed-collectors", {
+      method: "POST",
+      rawBody: `{"name":${nested(100_000)}}`,
+    });
+    expectError(control, 400);
+  });
+
+  it("refuses a deep source before storing it, so its collector's lists keep working", async () => {
+    const c = await createHosted(ctx.api, "deep-sources");
+    const body = (levels: number) =>
+      `{"source":{"sourceType":"HTTP","name":"deep-${levels}","extra":${nested(levels)}}}`;
+    // the body itself, {"source": …} and the field's arrays: 64 levels in all pass
+    expectOk(await ctx.api.post(`/collectors/${c.id}/sources`, null, { rawBody: body(62) }), 201);
+    expectError(
+      await ctx.api.post(`/collectors/${c.id}/sources`, null, { rawBody: body(63) }),
+      400,
+    );
+    expectError(
+      await ctx.api.post(`/collectors/${c.id}/sources`, null, { rawBody: body(4_095) }),
+      400,
+    );
+    const list = expectOk(await ctx.api.get(`/collectors/${c.id}/sources`));
+    expect(list.sources.map((s: { name: string }) => s.name)).toEqual(["deep-62"]);
+    expectOk(await ctx.api.get(`/collectors/${c.id}/sources?download=true`));
+  });
+
+  it("never copies a huge value into an error message", async () => {
+    const c = await createHosted(ctx.api, "short-messages");
+    const got = await ctx.api.get(`/collectors/${c.id}`);
+    const huge = "x".repeat(500_000);
+    const res = await ctx.api.put(
+      `/collectors/${c.id}`,
+      { collector: { ...got.json.collector, id: huge } },
+      got.headers.etag as string,
+    );
+    expectError(res, 400, "BadRequestCollectorId");
+    expect(res.text.length).toBeLessThan(500);
+    const upgrade = await ctx.api.post("/collectors/upgrades", {
+      collectorId: c.id,
+      toVersion: huge,
+    });
+    expect(upgrade.status).toBe(400);
+    expect(upgrade.text.length).toBeLessThan(500);
+  });
+});
+
 describe.each(BACKENDS)("default limits ($name store)", (backend) => {
   describe("rate", () => {
     const ctx = useEmulator(backend, {
@@ -128,7 +190,7 @@ describe.each(BACKENDS)("default limits ($name store)", (backend) => {
     });
 
     it("limits a user to 4 requests per second by default", async () => {
-      // 8 at once: under the default of 10 in flight and 15 authentications a minute
+      // 8 at once: under the default of 10 in flight
       const codes = statuses(
         await Promise.all(Array.from({ length: 8 }, () => ctx.api.get("/collectors"))),
       );
@@ -157,14 +219,35 @@ describe.each(BACKENDS)("default limits ($name store)", (backend) => {
   });
 
   describe("authentication throttle", () => {
-    const ctx = useEmulator(backend, { rateLimit: 0, maxConcurrent: 0, authPerMinute: undefined });
+    const ctx = useEmulator(backend, {
+      rateLimit: undefined,
+      maxConcurrent: undefined,
+      authPerMinute: undefined,
+      authFailuresPerMinute: undefined,
+    });
 
-    it("throttles authentications without a session cookie by default", async () => {
+    it("lets a client without a cookie jar work at the full rate limit for a minute", async () => {
+      // Terraform's Go client keeps no cookie jar: 4 Basic requests a second, none with a cookie.
       const codes: number[] = [];
-      for (let i = 0; i < 100 && !codes.includes(401); i++)
+      for (let i = 0; i < 240; i++) {
         codes.push((await ctx.api.get("/collectors")).status);
-      expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-      expect(codes, "a modest default limit").toContain(401);
+        await ctx.control.advance(250);
+      }
+      expect(codes.filter((c) => c !== 200)).toEqual([]);
+    });
+
+    it("refuses even the right key after 15 failed authentications in a minute", async () => {
+      const wrong = ctx.as({ ...MANAGER, accessKey: "wrong-key" });
+      for (let i = 0; i < 15; i++) {
+        const res = await wrong.get("/collectors");
+        expectError(res, 401, "unauthorized");
+        expect(res.json.message).not.toMatch(/too many/);
+      }
+      const locked = await ctx.api.get("/collectors");
+      expectError(locked, 401, "unauthorized");
+      expect(locked.json.message).toMatch(/too many authentications/);
+      await ctx.control.advance(60_000);
+      expectOk(await ctx.api.get("/collectors"));
     });
   });
 });

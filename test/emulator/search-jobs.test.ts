@@ -53,6 +53,20 @@ describe.each(BACKENDS)("search jobs ($name store)", (backend) => {
     expect(cookiesOf(res)).toBeTruthy();
   });
 
+  it("expires a job nobody asks about for 5 minutes; each request keeps it alive", async () => {
+    const api = ctx.as(ENTERPRISE);
+    const created = await api.post("/search/jobs", JOB);
+    const id = expectOk(created, 202).id;
+    const cookie = cookiesOf(created);
+    for (let i = 0; i < 3; i++) {
+      await ctx.control.advance(4 * 60_000);
+      expectOk(await api.get(`/search/jobs/${id}`, { cookie }));
+    }
+    await ctx.control.advance(5 * 60_000);
+    expectError(await api.get(`/search/jobs/${id}`, { cookie }), 404, "jobid.invalid");
+    expectError(await api.delete(`/search/jobs/${id}`, { cookie }), 404, "jobid.invalid");
+  });
+
   it("reads the status with the job's session cookie", async () => {
     const api = ctx.as(ENTERPRISE);
     const created = await api.post("/search/jobs", JOB);

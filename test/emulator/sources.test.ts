@@ -96,7 +96,7 @@ const POLLING = {
 };
 const UNIVERSAL = {
   schemaRef: { type: "Okta" },
-  config: { name: "okta-events", domain: "example.okta.com" },
+  config: { domain: "example.okta.com" },
 };
 
 /** Hosted Collector source types with a valid body. */

@@ -179,6 +179,24 @@ describe("resource classes", () => {
         new collectors.SystemStatsSource("ss", { collectorId: 1, interval: 60000 }),
       ],
       [
+        "DockerStatsSource",
+        new collectors.DockerStatsSource("ds", {
+          collectorId: 1,
+          uri: "unix:///d.sock",
+          allContainers: false,
+          specifiedContainers: ["web"],
+        }),
+      ],
+      [
+        "StreamingMetricsSource",
+        new collectors.StreamingMetricsSource("sm", {
+          collectorId: 1,
+          contentType: "Prometheus",
+          protocol: "TCP",
+          port: 2003,
+        }),
+      ],
+      [
         "DockerLogSource",
         new collectors.DockerLogSource("dl", {
           collectorId: 1,

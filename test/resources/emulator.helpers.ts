@@ -3,18 +3,15 @@
 
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { resetSharedState } from "../../provider/api";
-import { setClientDefaults } from "../../provider/resources/core/clients";
-import { setCreateRetryBaseMs } from "../../provider/resources/core/lifecycle";
-import { resetConfiguration } from "../../provider/resources/core/settings";
-import { dispatch } from "../../provider/resources/runtime";
-import { configRequest } from "./unit.helpers";
+import { dispatchWith, type Runtime } from "../../provider/resources/runtime";
+import { configRequest, runtime as fileRuntime } from "./unit.helpers";
 
 export interface Service {
   emulator: RunningEmulator;
   accessId: string;
   accessKey: string;
-  /** (Re)configures the provider as a stack with these collectors:* values would. */
-  configure(extra?: Record<string, string>): Promise<void>;
+  /** (Re)configures the provider (the file's runtime, or another) as a stack would. */
+  configure(extra?: Record<string, string>, runtime?: Runtime): Promise<void>;
   /** The API requests logged since the last reset (method, path, status). */
   requests(): Promise<{ method: string; path: string; status: number }[]>;
   reset(): Promise<void>;
@@ -48,8 +45,6 @@ export async function startService(): Promise<Service> {
     accessId: string;
     accessKey: string;
   };
-  setClientDefaults({ limits: false, retry: { timeScale: 0.01 } });
-  setCreateRetryBaseMs(5);
   const control = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${emulator.origin}/_emulator${path}`, {
       method,
@@ -65,8 +60,8 @@ export async function startService(): Promise<Service> {
     emulator,
     accessId,
     accessKey,
-    configure: (extra = {}) =>
-      dispatch("HostedCollector", "configure", [
+    configure: (extra = {}, runtime = fileRuntime) =>
+      dispatchWith(runtime, "HostedCollector", "configure", [
         configRequest({
           "collectors:accessId": accessId,
           "collectors:accessKey": accessKey,
@@ -119,9 +114,7 @@ export async function startService(): Promise<Service> {
       };
     },
     close: async () => {
-      resetConfiguration();
-      setClientDefaults({});
-      setCreateRetryBaseMs(250);
+      fileRuntime.configure(undefined);
       resetSharedState();
       await emulator.close();
     },

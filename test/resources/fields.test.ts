@@ -2,15 +2,18 @@
 // InstalledCollector uses for a field the service shows under another name (version).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { sourceKind } from "../../provider/resources/kinds/sources";
 import {
   desiredValues,
   diffFields,
   equivalent,
   type FieldSpecs,
   managedView,
+  plain,
   resetValues,
-} from "../../provider/resources/core/fields";
-import { plain } from "../../provider/resources/core/plain";
+  secretLeaves,
+} from "../../provider/resources/provider/fields";
+import { outputs } from "../../provider/resources/provider/outputs";
 
 const specs: FieldSpecs = {
   name: { schema: z.string(), keepWhenUnset: true },
@@ -56,6 +59,74 @@ describe("field model", () => {
       c: "1970-01-01T00:00:00.000Z",
       d: 2,
       e: null,
+    });
+  });
+});
+
+describe("secrets in a table", () => {
+  it("finds credentials at paths inside a value and under credential-like keys", () => {
+    const table: FieldSpecs = {
+      thirdPartyRef: {
+        schema: z.unknown(),
+        secretPaths: ["resources[].authentication.awsKey", "resources[].authentication.token"],
+      },
+      config: { schema: z.unknown(), secretKeys: /key|secret|token|password|credentials/i },
+      password: { schema: z.string(), secret: true },
+      plain: { schema: z.string() },
+    };
+    const inputs = {
+      thirdPartyRef: {
+        resources: [
+          {
+            serviceType: "AwsS3Bucket",
+            authentication: {
+              type: "S3BucketAuthentication",
+              awsId: "AKIA1",
+              awsKey: "aws-secret-key-1",
+            },
+          },
+        ],
+      },
+      config: {
+        domain: "example.okta.com",
+        apiKey: "okta-key",
+        nested: { clientSecret: "client-secret-2" },
+      },
+      password: "hunter2",
+      plain: "visible",
+    };
+    expect(secretLeaves(table, inputs).sort()).toEqual([
+      "aws-secret-key-1",
+      "client-secret-2",
+      "hunter2",
+      "okta-key",
+    ]);
+  });
+});
+
+describe("server-set outputs in a table", () => {
+  it("copies a type's own server-set output to the outputs, never to unmanaged", () => {
+    const kind = sourceKind({
+      kind: "UniversalSource",
+      type: {
+        sourceType: "Universal",
+        fields: [],
+        required: {},
+        outputs: { state: z.object({ state: z.string() }) },
+      },
+    });
+    const entity = {
+      id: 7,
+      name: "okta",
+      sourceType: "Universal",
+      state: { state: "Collecting" },
+      config: { domain: "example.okta.com" },
+    };
+    const outs = outputs(kind, { entity, etag: '"e1"' }, '"e1"', ["name"], { collectorId: 3 });
+    expect(outs).toMatchObject({ state: { state: "Collecting" }, sourceType: "Universal" });
+    expect(outs.unmanaged).toEqual({
+      sourceType: "Universal",
+      config: { domain: "example.okta.com" },
     });
   });
 });

@@ -2,17 +2,20 @@
 // on offer and `latest`, the collectors an upgrade would touch, the ones silent for days.
 import type * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
+import { latest, lookups } from "../../provider";
+import { type Service, startService } from "./emulator.helpers";
+import { control } from "./installed.helpers";
+import { TEST_RUNTIME } from "./unit.helpers";
+
+// The package's functions, with the tests' client options (no pacing).
+const {
   getOfflineCollectors,
   getOfflineCollectorsOutput,
   getUpgradableCollectors,
   getUpgradableCollectorsOutput,
   getUpgradeTargets,
   getUpgradeTargetsOutput,
-  latest,
-} from "../../provider";
-import { type Service, startService } from "./emulator.helpers";
-import { control } from "./installed.helpers";
+} = lookups(TEST_RUNTIME);
 
 let service: Service;
 const saved = { ...process.env };

@@ -1,15 +1,13 @@
 // The look-up functions against the local service, with credentials from COLLECTORS_*.
 import * as pulumi from "@pulumi/pulumi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  getCollector,
-  getCollectors,
-  getCollectorsOutput,
-  getSource,
-  getSourceOutput,
-  getSources,
-} from "../../provider";
+import { lookups } from "../../provider";
 import { type Service, startService } from "./emulator.helpers";
+import { TEST_RUNTIME } from "./unit.helpers";
+
+// The package's functions, with the tests' client options (no pacing).
+const { getCollector, getCollectors, getCollectorsOutput, getSource, getSourceOutput, getSources } =
+  lookups(TEST_RUNTIME);
 
 let service: Service;
 let hostedId: number;

@@ -1,8 +1,9 @@
 // For the InstalledCollector tests: the local service's control API (clock, heartbeats, what the
 // next upgrade does), the progress lines the provider reports, and waiting for one of them.
 import { expect } from "vitest";
-import { type ProgressEvent, setProgressSink } from "../../provider/resources/installed/progress";
+import type { ProgressEvent } from "../../provider/resources/kinds/progress";
 import type { Service } from "./emulator.helpers";
+import { progressSink } from "./unit.helpers";
 
 export function control(service: Service) {
   const call = async (method: string, path: string, body?: unknown) => {
@@ -30,9 +31,9 @@ export function control(service: Service) {
 /** Captures the provider's progress lines for the rest of the test file. */
 export function captureProgress() {
   const events: ProgressEvent[] = [];
-  setProgressSink((event) => {
+  progressSink.send = (event) => {
     events.push(event);
-  });
+  };
   return {
     events,
     lines: () => events.map((event) => event.message),
@@ -53,6 +54,8 @@ export function captureProgress() {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
-    stop: () => setProgressSink(undefined),
+    stop: () => {
+      progressSink.send = () => undefined;
+    },
   };
 }

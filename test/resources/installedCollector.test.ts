@@ -2,15 +2,11 @@
 // diffs from what changes on its own, and `version` through upgrade and downgrade tasks (the
 // service's virtual clock moves them along), with their progress lines and their failures.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PartialFailure } from "../../provider/resources/core/afterWrite";
-import { setProgressSink } from "../../provider/resources/installed/progress";
-import {
-  abortUpgradeWaits,
-  setUpgradePollInterval,
-} from "../../provider/resources/installed/upgrade";
+import { abortUpgradeWaits } from "../../provider/resources/kinds/upgrade";
+import { PartialFailure } from "../../provider/resources/provider/errors";
 import { type Service, startService } from "./emulator.helpers";
 import { captureProgress, control } from "./installed.helpers";
-import { type Props, provider, UNKNOWN } from "./unit.helpers";
+import { type Props, progressSink, provider, runtime, UNKNOWN } from "./unit.helpers";
 
 const collector = provider("InstalledCollector");
 let service: Service;
@@ -23,10 +19,8 @@ const NEW = "19.470-4";
 beforeAll(async () => {
   service = await startService();
   ctl = control(service);
-  setUpgradePollInterval(20);
 });
 afterAll(async () => {
-  setUpgradePollInterval(undefined);
   await service?.close();
 });
 beforeEach(async () => {
@@ -491,10 +485,10 @@ describe("InstalledCollector version", () => {
     await ctl.nextUpgrade(host.id, "hang");
     // The engine's Log call never answers.
     const stalled: string[] = [];
-    setProgressSink((event) => {
+    progressSink.send = (event) => {
       stalled.push(event.message);
       return new Promise<void>(() => {});
-    });
+    };
     const started = Date.now();
     const error = await rejection(
       collector.update(id, outs, {
@@ -519,7 +513,7 @@ describe("InstalledCollector version", () => {
     await ctl.nextUpgrade(host.id, "hang");
     const updated = rejection(collector.update(id, outs, { adopt: { id: host.id }, version: NEW }));
     await progress.waitFor(/\(status 0\)/);
-    abortUpgradeWaits("the Pulumi engine stopped the provider (SIGINT)");
+    abortUpgradeWaits(runtime, "the Pulumi engine stopped the provider (SIGINT)");
     const error = await updated;
     expect(error.message).toContain(
       "stopped waiting for the upgrade from 19.440-7 to 19.470-4 (task",

@@ -4,14 +4,10 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  engineAddress,
-  engineSink,
-  inProviderHost,
-} from "../../provider/resources/installed/progress";
-import { customTimeout, parseDuration } from "../../provider/resources/installed/timeouts";
-import { formatDuration, statusText } from "../../provider/resources/installed/upgrade";
-import { compareVersions, direction, latest } from "../../provider/resources/installed/version";
+import { engineAddress, engineSink, inProviderHost } from "../../provider/resources/kinds/progress";
+import { customTimeout, parseDuration } from "../../provider/resources/kinds/timeouts";
+import { formatDuration, statusText } from "../../provider/resources/kinds/upgrade";
+import { compareVersions, direction, latest } from "../../provider/resources/kinds/version";
 
 describe("versions", () => {
   it("orders builds part by part, numbers as numbers", () => {

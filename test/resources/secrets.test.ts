@@ -3,14 +3,12 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetSharedState } from "../../provider/api";
-import { setClientDefaults } from "../../provider/resources/core/clients";
-import { setCreateRetryBaseMs } from "../../provider/resources/core/lifecycle";
-import { resetConfiguration } from "../../provider/resources/core/settings";
-import { dispatch } from "../../provider/resources/runtime";
+import { dispatchWith, Runtime } from "../../provider/resources/runtime";
 import { type ScriptedServer, sendError, sendJson, startServer } from "../api/helpers/server";
-import { configRequest, provider } from "./unit.helpers";
+import { configRequest, provider, TEST_RUNTIME } from "./unit.helpers";
 
-const source = provider("Source");
+const runtime = new Runtime({ ...TEST_RUNTIME, client: { limits: false, retry: false } });
+const source = provider("Source", runtime);
 let server: ScriptedServer;
 
 beforeAll(async () => {
@@ -19,9 +17,7 @@ beforeAll(async () => {
     if (req.method === "GET") sendJson(res, 200, { sources: [] });
     else sendError(res, 400, "collectors.validation.fields.invalid", `refused: ${req.body}`);
   });
-  setClientDefaults({ limits: false, retry: false });
-  setCreateRetryBaseMs(5);
-  await dispatch("Source", "configure", [
+  await dispatchWith(runtime, "Source", "configure", [
     configRequest({
       "collectors:accessId": "suSecretsTest01",
       "collectors:accessKey": "secretsTestKey0123456789",
@@ -30,9 +26,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  resetConfiguration();
-  setClientDefaults({});
-  setCreateRetryBaseMs(250);
   resetSharedState();
   await server?.close();
 });

@@ -62,6 +62,12 @@ beforeAll(async () => {
       cronExpression: "0 * * * * ? *",
     }),
     new resources.SystemStatsSource("ss", { collectorId, interval: 60000 }),
+    new resources.DockerStatsSource("ds", {
+      collectorId,
+      uri: "unix:///var/run/docker.sock",
+      allContainers: true,
+    }),
+    new resources.StreamingMetricsSource("sm", { collectorId, contentType: "Carbon2" }),
     new resources.DockerLogSource("dl", {
       collectorId,
       uri: "unix:///var/run/docker.sock",

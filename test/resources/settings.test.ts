@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clientFor } from "../../provider/resources/core/clients";
-import { currentSettings, resetConfiguration } from "../../provider/resources/core/settings";
-import { dispatch } from "../../provider/resources/runtime";
+import { dispatchWith, Runtime } from "../../provider/resources/runtime";
 import { configRequest } from "./unit.helpers";
 
-afterEach(() => resetConfiguration());
+const runtime = new Runtime();
+const dispatch = (kind: string, method: string, args: unknown[]) =>
+  dispatchWith(runtime, kind, method, args);
+const currentSettings = (env: NodeJS.ProcessEnv) => runtime.settings(env);
+const clientFor = (settings: ReturnType<typeof currentSettings>) => runtime.client(settings);
+
+afterEach(() => runtime.configure(undefined));
 
 const ENV = {
   COLLECTORS_ACCESS_ID: "envId",

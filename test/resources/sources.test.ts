@@ -1,9 +1,9 @@
 // The source providers against the local service: typed sources on Hosted and Installed
 // collectors, secrets, Json mode, carried-over fields, adoption, lost answers.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setStoppingWait } from "../../provider/resources/sources/stopping";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { Runtime } from "../../provider/resources/runtime";
 import { type Service, startService } from "./emulator.helpers";
-import { type Props, provider } from "./unit.helpers";
+import { type Props, provider, TEST_RUNTIME } from "./unit.helpers";
 
 let service: Service;
 let hostedId: number;
@@ -118,6 +118,55 @@ describe("typed sources", () => {
       allContainers: true,
       collectEvents: false,
     });
+  });
+
+  it("DockerStatsSource: the whole lifecycle, with the type's fixed contentType", async () => {
+    const p = provider("DockerStatsSource");
+    const missing = await p.check({}, { collectorId: installedId, name: "stats" });
+    expect(missing.failures?.map((f) => f.property).sort()).toEqual(["allContainers", "uri"]);
+    const news = {
+      collectorId: installedId,
+      name: "stats",
+      uri: "unix:///var/run/docker.sock",
+      allContainers: false,
+      specifiedContainers: ["web", "db"],
+      pollInterval: 30000,
+    };
+    await service.clearRequests();
+    const { id, outs, inputs } = await expectSteady("DockerStatsSource", news);
+    expect(outs).toMatchObject({ ...news, sourceType: "DockerStats" });
+    const stored = (await service.api("GET", `/collectors/${installedId}/sources/${id}`)).body;
+    expect(stored.source).toMatchObject({
+      sourceType: "DockerStats",
+      contentType: "DockerMetrics",
+    });
+
+    await service.clearRequests();
+    const changed = await p.check(inputs, { ...news, allContainers: true, pollInterval: 60000 });
+    expect((await p.diff(id, outs, changed.inputs)).changes).toBe(true);
+    const { outs: after } = await p.update(id, outs, changed.inputs);
+    expect(after).toMatchObject({ allContainers: true, pollInterval: 60000 });
+    await p.delete(id, after);
+    expect((await service.requests()).map((r) => r.method)).toEqual(["PUT", "DELETE"]);
+  });
+
+  it("StreamingMetricsSource: its own allowed contentTypes", async () => {
+    const p = provider("StreamingMetricsSource");
+    const wrong = await p.check({}, { collectorId: installedId, name: "m", contentType: "Statsd" });
+    expect(wrong.failures).toEqual([
+      {
+        property: "contentType",
+        reason: 'contentType must be "Graphite", "Carbon2" or "Prometheus" (pushed plaintext)',
+      },
+    ]);
+    const { outs } = await expectSteady("StreamingMetricsSource", {
+      collectorId: installedId,
+      name: "graphite",
+      contentType: "Graphite",
+      protocol: "TCP",
+      port: 2003,
+    });
+    expect(outs).toMatchObject({ sourceType: "StreamingMetrics", contentType: "Graphite" });
   });
 
   it("updates with one PUT and deletes with one DELETE", async () => {
@@ -250,10 +299,7 @@ describe("Universal sources (deleted asynchronously)", () => {
     passthrough: { config: { domain: "example.okta.com" }, schemaRef: { type: "Okta" } },
     ...extra,
   });
-  afterEach(() => setStoppingWait(undefined));
-
   it("a replacement that keeps the explicit name waits for the old one to go, then creates", async () => {
-    setStoppingWait({ pollMs: 100 });
     const { p, id, outs } = await up("Source", okta({ cutoffRelativeTime: "-1d" }));
     const news = (await p.check({}, okta({ cutoffRelativeTime: "-2d" }))).inputs;
     expect(await p.diff(id, outs, news)).toMatchObject({ deleteBeforeReplace: true });
@@ -270,9 +316,10 @@ describe("Universal sources (deleted asynchronously)", () => {
   });
 
   it("fails the delete with a clear message when the source is still there at the limit", async () => {
-    setStoppingWait({ pollMs: 20, limitMs: 200 });
-    const { p, id, outs } = await up("Source", okta());
-    await expect(p.delete(id, outs)).rejects.toThrow(
+    const quick = new Runtime({ ...TEST_RUNTIME, defaults: { stoppingLimitMs: 200 } });
+    await service.configure({}, quick);
+    const { id, outs } = await up("Source", okta());
+    await expect(provider("Source", quick).delete(id, outs)).rejects.toThrow(
       /still shows it \(state Stopping\).*Universal \(Cloud-to-Cloud\).*run the same `pulumi up` or `pulumi destroy` again/s,
     );
   });

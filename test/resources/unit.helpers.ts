@@ -1,11 +1,28 @@
-// Calls the provider the way the serialized shim does: through the runtime entry.
-import { dispatch } from "../../provider/resources/runtime";
+// Calls the provider the way the serialized shim does: through the runtime entry, with this
+// test file's own runtime (its pauses in hundredths, no pacing, progress lines to the file).
+import type { ProgressEvent } from "../../provider/resources/kinds/progress";
+import { dispatchWith, Runtime, type RuntimeOptions } from "../../provider/resources/runtime";
 
 export type Props = Record<string, unknown>;
 
-export function provider(kind: string) {
+/** Where this file's progress lines go (captureProgress() points it elsewhere). */
+export const progressSink = {
+  send: (_event: ProgressEvent): void | Promise<void> => undefined,
+};
+
+/** The runtime options of the tests: pauses in hundredths, no client pacing. */
+export const TEST_RUNTIME: RuntimeOptions = {
+  timeScale: 0.01,
+  client: { limits: false },
+  progress: (event) => progressSink.send(event),
+};
+
+/** This test file's runtime. */
+export const runtime = new Runtime(TEST_RUNTIME);
+
+export function provider(kind: string, rt: Runtime = runtime) {
   const call = <T>(method: string, ...args: unknown[]) =>
-    dispatch(kind, method, args) as Promise<T>;
+    dispatchWith(rt, kind, method, args) as Promise<T>;
   return {
     check: (olds: Props, news: Props) =>
       call<{ inputs: Props; failures?: { property: string; reason: string }[] }>(

@@ -17,7 +17,8 @@ function requireEnterprise(request: FastifyRequest): string {
 /**
  * Search jobs, session behaviour only: a job is bound to the session that created it, and a
  * follow-up without that session's cookie cannot find it (500 "Job ID is invalid", spec section 5
- * item 4). An id that no session holds is a 404 with the same code (live facts: "404 or 500").
+ * item 4). An id that no session holds is a 404 with the same code (live facts: "404 or 500"),
+ * and so is a job nobody asked about for 5 minutes: it has expired.
  */
 export const searchJobRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.emulator;
@@ -29,6 +30,7 @@ export const searchJobRoutes: FastifyPluginAsync = async (app) => {
     if (!job || job.account !== account) fail("searchJobNotFound");
     // Without its session's cookie a request reaches a server that does not hold the job.
     if (!session?.fromCookie || job.sessionId !== session.id) fail("searchJobInvalid");
+    ctx.searchJobs.touch(job);
     return job;
   }
 
@@ -39,7 +41,7 @@ export const searchJobRoutes: FastifyPluginAsync = async (app) => {
     }
     const session = request.session;
     if (!session) throw new Error("search job without a session");
-    const job = ctx.searchJobs.create(account, session.id, ctx.clock.now());
+    const job = ctx.searchJobs.create(account, session.id);
     return reply
       .code(202)
       .send({ id: job.id, link: { rel: "self", href: `/v1/search/jobs/${job.id}` } });

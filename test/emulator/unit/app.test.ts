@@ -46,3 +46,13 @@ describe("app edges Fastify answers before routing", () => {
     expect(again.headers["set-cookie"]).toBeUndefined();
   });
 });
+
+describe("app options", () => {
+  it.each([0, 0.5, 570.0000000000001, 45_000, 120_000])(
+    "accepts a body timeout of %s ms (Node wants whole milliseconds)",
+    async (bodyTimeoutMs) => {
+      const app = await buildApp({ bodyTimeoutMs });
+      await app.close();
+    },
+  );
+});

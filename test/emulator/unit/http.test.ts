@@ -39,32 +39,47 @@ describe("limits", () => {
     expect(limiter.acquire("k")).toBeUndefined();
   });
 
-  it("auth throttle counts per access id per minute", () => {
+  it("auth throttle counts cookie-less successes per access id per minute when asked", () => {
     const { clock, set } = fixedClock();
-    const throttle = new AuthThrottle(clock, 2);
-    expect([1, 2, 3].map(() => throttle.allow("a"))).toEqual([true, true, false]);
-    expect(throttle.allow("b")).toBe(true);
+    const throttle = new AuthThrottle(clock, { perMinute: 2, failuresPerMinute: 0 });
+    expect([1, 2, 3].map(() => throttle.allowSuccess("a"))).toEqual([true, true, false]);
+    expect(throttle.allowSuccess("b")).toBe(true);
     set(60_000);
-    expect(throttle.allow("a")).toBe(true);
+    expect(throttle.allowSuccess("a")).toBe(true);
   });
 
-  it("auth throttle forgets ended windows, and keeps at most 10 000", () => {
+  it("auth throttle by default counts failures only, and then refuses the right key too", () => {
     const { clock, set } = fixedClock();
-    const throttle = new AuthThrottle(clock, 2);
-    for (let i = 0; i < 500; i++) throttle.allow(`unknown-${i}`);
-    expect(throttle.size).toBe(500);
-    set(30_000);
-    expect([1, 2, 3].map(() => throttle.allow("a"))).toEqual([true, true, false]);
-    set(60_000); // the 500 windows have ended; "a"'s has not
-    throttle.allow("b");
-    expect(throttle.size).toBe(2);
-    expect(throttle.allow("a")).toBe(false);
+    const throttle = new AuthThrottle(clock, { perMinute: 0, failuresPerMinute: 2 });
+    for (let i = 0; i < 1000; i++) expect(throttle.allowSuccess("a")).toBe(true);
+    expect([1, 2, 3].map(() => throttle.countFailure("a", true, "ip"))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(throttle.allowSuccess("a")).toBe(false);
+    expect(throttle.allowSuccess("b")).toBe(true);
+    set(60_000);
+    expect(throttle.allowSuccess("a")).toBe(true);
+  });
 
-    for (let i = 0; i < 20_000; i++) throttle.allow(`made-up-${i}`);
-    expect(throttle.size).toBe(10_000);
-    set(120_000);
-    throttle.allow("c");
-    expect(throttle.size).toBe(1);
+  it("auth throttle keeps unknown ids' failures per address, apart from known ids", () => {
+    const { clock, set } = fixedClock();
+    const throttle = new AuthThrottle(clock, { perMinute: 0, failuresPerMinute: 2 });
+    throttle.countFailure("a", true, "10.0.0.1");
+    throttle.countFailure("a", true, "10.0.0.1");
+    // a flood of made-up ids from 20 000 addresses
+    for (let i = 0; i < 20_000; i++) throttle.countFailure(`made-up-${i}`, false, `addr-${i}`);
+    expect(throttle.size).toEqual({ known: 1, addresses: 10_000 });
+    expect(throttle.allowSuccess("a"), "the real id's window survives the flood").toBe(false);
+    // one address making up ids gets one window, over its limit after 2
+    expect(throttle.countFailure("x1", false, "10.9.9.9")).toBe(true);
+    expect(throttle.countFailure("x2", false, "10.9.9.9")).toBe(true);
+    expect(throttle.countFailure("x3", false, "10.9.9.9")).toBe(false);
+    set(60_000); // every window has ended: the next one to start drops them
+    throttle.countFailure("y", false, "10.1.1.1");
+    expect(throttle.size.addresses).toBe(1);
+    expect(throttle.allowSuccess("a")).toBe(true);
   });
 });
 

@@ -52,6 +52,23 @@ describe("Scheduler", () => {
     expect(fired).toEqual([...times].sort((a, b) => a - b));
   });
 
+  it("keeps a timer whose handler failed due, and fires it on the next run", () => {
+    const scheduler = new Scheduler();
+    const fired: number[] = [];
+    let failing = true;
+    scheduler.on("t", (ref) => {
+      if (failing) throw new Error("disk full");
+      fired.push(ref);
+    });
+    scheduler.at(10, "t", 1);
+    scheduler.at(20, "t", 2);
+    expect(() => scheduler.runDue(30)).toThrow(/disk full/);
+    expect(scheduler.size).toBe(2);
+    failing = false;
+    expect(scheduler.runDue(30)).toBe(2);
+    expect(fired).toEqual([1, 2]);
+  });
+
   it("refuses a timer nobody handles rather than dropping it silently", () => {
     const scheduler = new Scheduler();
     scheduler.at(0, "nobody", 1);

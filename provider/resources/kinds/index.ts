@@ -1,0 +1,19 @@
+// Every resource kind the dynamic provider serves, by the name the serialized shim carries.
+// Names are a contract with state written by earlier versions: never rename one.
+import type { EntityKind } from "../provider/lifecycle";
+import { HOSTED_COLLECTOR, INSTALLED_COLLECTOR } from "./collectors";
+import { sourceKind, TYPED_SOURCES } from "./sources";
+
+export const ENTITY_KINDS: Readonly<Record<string, EntityKind>> = {
+  HostedCollector: HOSTED_COLLECTOR,
+  InstalledCollector: INSTALLED_COLLECTOR,
+  Source: sourceKind({ kind: "Source" }),
+  ...Object.fromEntries(
+    Object.entries(TYPED_SOURCES).map(([kind, type]) => [kind, sourceKind({ kind, type })]),
+  ),
+};
+
+/** The kind of this name (own entries only: "toString" is not one). */
+export function kindNamed(name: string): EntityKind | undefined {
+  return Object.hasOwn(ENTITY_KINDS, name) ? ENTITY_KINDS[name] : undefined;
+}

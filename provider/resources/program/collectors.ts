@@ -1,0 +1,107 @@
+// HostedCollector (a collector the service hosts, created through the API) and
+// InstalledCollector (a collector installed on a host, which registers itself: the resource
+// takes one over by id or name, manages its settings and the build it runs). Their args and
+// outputs come from the kinds' tables (kinds/collectors.ts).
+import * as pulumi from "@pulumi/pulumi";
+import {
+  COLLECTOR_FIELDS,
+  INSTALLED_COLLECTOR_FIELDS,
+  INSTALLED_SERVER_SET,
+} from "../kinds/collectors";
+import {
+  type Adopt,
+  type ArgsOf,
+  type OutputsOf,
+  type ResourceShape,
+  TYPE_MODULE,
+  withOutputs,
+} from "./resource";
+
+type CollectorFields = typeof COLLECTOR_FIELDS;
+type InstalledFields = typeof INSTALLED_COLLECTOR_FIELDS;
+
+/** The settings every collector resource manages, Hosted or Installed, with the API's names. */
+export type CollectorSettingsArgs = ArgsOf<Omit<CollectorFields, "name" | "cutoffRelativeTime">>;
+
+export type HostedCollectorArgs = ArgsOf<CollectorFields> & {
+  /** Take over an existing Hosted Collector instead of creating one. */
+  adopt?: pulumi.Input<Adopt>;
+};
+
+export type InstalledCollectorArgs = ArgsOf<InstalledFields> & {
+  /**
+   * **Required.** The registered Installed Collector to manage: `{ name }` (spaces and periods
+   * work) or `{ id }`. The API cannot create Installed Collectors.
+   */
+  adopt: pulumi.Input<Adopt>;
+};
+
+/** What the service sets on every collector. */
+interface CollectorServerSet {
+  /** "Hosted" or "Installable". */
+  readonly collectorType: pulumi.Output<string>;
+  /** Whether the collector heartbeated in the last 30 minutes, as last read. */
+  readonly alive: pulumi.Output<boolean>;
+}
+
+const shape = (kind: string, fields: object, serverSet: readonly string[]): ResourceShape => ({
+  kind,
+  outputs: [...Object.keys(fields), "adopt", ...serverSet, "etag", "unmanaged"],
+  secretInputs: [],
+  secretOutputs: [],
+});
+
+const HOSTED = shape("HostedCollector", COLLECTOR_FIELDS, ["collectorType", "alive"]);
+
+export class HostedCollector extends withOutputs<
+  OutputsOf<Omit<CollectorFields, "name">> & CollectorServerSet
+>() {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly adopt: pulumi.Output<{ id?: number | string; name?: string } | undefined>;
+
+  constructor(name: string, args?: HostedCollectorArgs, opts?: pulumi.CustomResourceOptions) {
+    super(HOSTED, name, args, opts);
+  }
+}
+
+export const INSTALLED_COLLECTOR_TYPE = `pulumi-nodejs:dynamic/${TYPE_MODULE}:InstalledCollector`;
+
+const INSTALLED = shape("InstalledCollector", INSTALLED_COLLECTOR_FIELDS, [
+  "collectorType",
+  "alive",
+  ...INSTALLED_SERVER_SET,
+]);
+
+/**
+ * What the provider cannot learn from the engine: the resource's URN (to show upgrade progress
+ * under it) and its customTimeouts (to bound the wait for an upgrade task).
+ */
+function hiddenInputs(name: string, opts: pulumi.CustomResourceOptions | undefined) {
+  const hidden: Record<string, unknown> = {
+    __urn: pulumi.createUrn(name, INSTALLED_COLLECTOR_TYPE, opts?.parent),
+  };
+  const { create, update } = opts?.customTimeouts ?? {};
+  if (create !== undefined || update !== undefined) {
+    hidden.__timeouts = {
+      ...(create !== undefined ? { create } : {}),
+      ...(update !== undefined ? { update } : {}),
+    };
+  }
+  return hidden;
+}
+
+export class InstalledCollector extends withOutputs<
+  OutputsOf<Omit<InstalledFields, "name">> & CollectorServerSet
+>() {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly adopt: pulumi.Output<{ id?: number | string; name?: string }>;
+  /** The build the collector runs, as last read. */
+  declare readonly collectorVersion: pulumi.Output<string>;
+  declare readonly osName: pulumi.Output<string | undefined>;
+  declare readonly osVersion: pulumi.Output<string | undefined>;
+  declare readonly osArch: pulumi.Output<string | undefined>;
+
+  constructor(name: string, args: InstalledCollectorArgs, opts?: pulumi.CustomResourceOptions) {
+    super(INSTALLED, name, { ...args, ...hiddenInputs(name, opts) }, opts);
+  }
+}

@@ -1,0 +1,310 @@
+// Look-ups for programs: plain async functions (a dynamic provider cannot serve Pulumi invokes)
+// and Output-returning variants, about collectors and sources, and about the fleet of Installed
+// Collectors (the builds the service offers, the collectors an upgrade would touch, the ones
+// silent for days). Credentials come from the stack's collectors:* config as the program sees
+// it, then the COLLECTORS_* environment variables, like the resources'.
+import * as pulumi from "@pulumi/pulumi";
+import {
+  type BuildTarget,
+  type Collector,
+  type CollectorFilter,
+  type CollectorsClient,
+  isGone,
+  type Source,
+  sourceSchema,
+} from "../../api";
+import { secretValues } from "../../api/redact";
+import { COMMON_FIELDS, SECRET_COMPUTED, SOURCE_VOLATILE, TYPE_FIELDS } from "../kinds/sources";
+import { resourceError } from "../provider/errors";
+import {
+  clientFor,
+  type RuntimeOptions,
+  readStackConfig,
+  resolveSettings,
+} from "../provider/settings";
+
+/**
+ * T's named fields, without the index signature a loose schema gives it. The Output variants
+ * return these: Pulumi lifts an Output's fields by name, and with the index signature
+ * `getCollectorOutput(...).id` was `Output<unknown> | undefined`, unusable as a `collectorId`.
+ */
+export type Fields<T> = {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
+};
+
+/** A collector as the service returns it. */
+export type CollectorInfo = Collector;
+/** A source as the service returns it. */
+export type SourceInfo = Source;
+
+export type GetCollectorArgs = { id: number | string } | { name: string };
+
+export interface GetCollectorsArgs {
+  /** installed, hosted, dead or alive; default all. */
+  filter?: CollectorFilter;
+}
+
+export type GetSourceArgs =
+  | { collectorId: number | string; id: number | string }
+  | { collectorId: number | string; name: string };
+
+export interface GetSourcesArgs {
+  collectorId: number | string;
+}
+
+/** A build the service offers as an upgrade or downgrade target. */
+export type UpgradeTarget = BuildTarget;
+
+export interface GetUpgradableCollectorsArgs {
+  /** The build to move to; default the latest. */
+  toVersion?: string;
+}
+
+export interface GetOfflineCollectorsArgs {
+  /** Last seen alive more than this many days ago; default 100, at least 1. */
+  aliveBeforeDays?: number;
+}
+
+// Fields of a source that are secrets: the HTTP URL, the Cloud Syslog token, credentials.
+const SECRET_FIELDS: readonly string[] = [
+  ...SECRET_COMPUTED,
+  ...Object.entries(TYPE_FIELDS)
+    .filter(([, spec]) => "secret" in spec && spec.secret)
+    .map(([key]) => key),
+];
+
+// Every field this package knows a source to have; anything else is a type-specific field it
+// does not model (a Cloud-to-Cloud source's configuration), which may hold a credential under any
+// name, as the resources' `passthrough` may.
+const KNOWN_FIELDS: ReadonlySet<string> = new Set([
+  ...Object.keys(sourceSchema.shape),
+  ...Object.keys(COMMON_FIELDS),
+  ...Object.keys(TYPE_FIELDS),
+  ...SOURCE_VOLATILE,
+  "state",
+]);
+
+/**
+ * Whether a source may hold a secret: a secret field, a value under a credential-like key
+ * anywhere in it, or a field this package does not model.
+ */
+function holdsSecret(sources: Source[]): boolean {
+  return sources.some(
+    (source) =>
+      SECRET_FIELDS.some((key) => source[key] !== undefined) ||
+      secretValues(source).length > 0 ||
+      Object.keys(source).some((key) => !KNOWN_FIELDS.has(key)),
+  );
+}
+
+/**
+ * The look-up functions, with the client options of a runtime (tests: no pacing, their time
+ * scale); the package exports the ones made with the defaults.
+ */
+export function lookups(options: RuntimeOptions = {}) {
+  const clients = new Map<string, CollectorsClient>();
+  /**
+   * The client for the program's look-ups: the stack's config read through the program's
+   * @pulumi/pulumi (which the provider's code, loaded by the engine's provider host, must not
+   * load), then the environment.
+   */
+  const client = (): CollectorsClient => {
+    const config = readStackConfig((key) => pulumi.runtime.getConfig(key));
+    const settings = resolveSettings(config, options.env ?? process.env);
+    return clientFor(settings, clients, options.client, options.timeScale);
+  };
+
+  /** One collector, by id or by name (names with spaces and periods work). */
+  async function getCollector(args: GetCollectorArgs): Promise<Collector> {
+    const api = client().collectors;
+    if ("id" in args && args.id !== undefined) {
+      try {
+        return (await api.get(args.id)).collector;
+      } catch (error) {
+        if (isGone(error)) throw resourceError("noCollectorWithId", { id: args.id }, error);
+        throw error;
+      }
+    }
+    const name = (args as { name: string }).name;
+    const found = await api.findByName(name);
+    if (!found) throw resourceError("noCollectorNamed", { name });
+    return found.collector;
+  }
+
+  /** Every collector (all pages), optionally filtered. */
+  async function getCollectors(args: GetCollectorsArgs = {}): Promise<Collector[]> {
+    const out: Collector[] = [];
+    const filter = args.filter ? { filter: args.filter } : {};
+    for await (const collector of client().collectors.iterate(filter)) out.push(collector);
+    return out;
+  }
+
+  /** One source of a collector, by id or by name. HTTP URLs and tokens in it are secrets. */
+  async function getSource(args: GetSourceArgs): Promise<Source> {
+    const api = client().sources;
+    if ("id" in args && args.id !== undefined) {
+      try {
+        return (await api.get(args.collectorId, args.id)).source;
+      } catch (error) {
+        if (isGone(error)) {
+          const { collectorId, id } = args;
+          throw resourceError("noSourceWithId", { collectorId, id }, error);
+        }
+        throw error;
+      }
+    }
+    const name = (args as { name: string }).name;
+    const found = await api.findByName(args.collectorId, name);
+    if (!found) {
+      throw resourceError("noSourceNamed", { collectorId: args.collectorId, name });
+    }
+    return found.source;
+  }
+
+  /** Every source of a collector. */
+  async function getSources(args: GetSourcesArgs): Promise<Source[]> {
+    return client().sources.list(args.collectorId);
+  }
+
+  function getCollectorOutput(
+    args: pulumi.Input<GetCollectorArgs>,
+  ): pulumi.Output<Fields<Collector>> {
+    return pulumi
+      .output(args)
+      .apply((a): Promise<Fields<Collector>> => getCollector(a as GetCollectorArgs));
+  }
+
+  function getCollectorsOutput(
+    args: pulumi.Input<GetCollectorsArgs> = {},
+  ): pulumi.Output<Fields<Collector>[]> {
+    return pulumi
+      .output(args)
+      .apply((a): Promise<Fields<Collector>[]> => getCollectors(a as GetCollectorsArgs));
+  }
+
+  /** Like getSource; the result is a secret when the source holds one. */
+  function getSourceOutput(args: pulumi.Input<GetSourceArgs>): pulumi.Output<Fields<Source>> {
+    // apply() flattens the Output the callback returns; its typing does not.
+    return pulumi.output(args).apply(async (a) => {
+      const source = await getSource(a as GetSourceArgs);
+      return holdsSecret([source]) ? pulumi.secret(source) : pulumi.output(source);
+    }) as unknown as pulumi.Output<Fields<Source>>;
+  }
+
+  /** Like getSources; the result is a secret when any source holds one. */
+  function getSourcesOutput(args: pulumi.Input<GetSourcesArgs>): pulumi.Output<Fields<Source>[]> {
+    return pulumi.output(args).apply(async (a) => {
+      const sources = await getSources(a as GetSourcesArgs);
+      return holdsSecret(sources) ? pulumi.secret(sources) : pulumi.output(sources);
+    }) as unknown as pulumi.Output<Fields<Source>[]>;
+  }
+
+  /**
+   * The collector builds the service offers, each with `latest` set on the newest. Pick one with
+   * `latest(targets)`, e.g. `version: latest(await getUpgradeTargets())`.
+   */
+  async function getUpgradeTargets(): Promise<UpgradeTarget[]> {
+    return client().upgrades.targets();
+  }
+
+  function getUpgradeTargetsOutput(): pulumi.Output<UpgradeTarget[]> {
+    return pulumi.output(undefined).apply(() => getUpgradeTargets());
+  }
+
+  /**
+   * The Installed Collectors that could move to `toVersion` now (alive, not already on it, no task
+   * in progress), all pages.
+   */
+  async function getUpgradableCollectors(
+    args: GetUpgradableCollectorsArgs = {},
+  ): Promise<Collector[]> {
+    const out: Collector[] = [];
+    const options = args.toVersion === undefined ? {} : { toVersion: args.toVersion };
+    for await (const collector of client().upgrades.iterateUpgradable(options)) out.push(collector);
+    return out;
+  }
+
+  function getUpgradableCollectorsOutput(
+    args: pulumi.Input<GetUpgradableCollectorsArgs> = {},
+  ): pulumi.Output<Fields<Collector>[]> {
+    return pulumi
+      .output(args)
+      .apply(
+        (a): Promise<Fields<Collector>[]> =>
+          getUpgradableCollectors(a as GetUpgradableCollectorsArgs),
+      );
+  }
+
+  /** The Installed Collectors last seen alive before `aliveBeforeDays` days ago, all pages. */
+  async function getOfflineCollectors(args: GetOfflineCollectorsArgs = {}): Promise<Collector[]> {
+    const out: Collector[] = [];
+    const options =
+      args.aliveBeforeDays === undefined ? {} : { aliveBeforeDays: args.aliveBeforeDays };
+    for await (const collector of client().collectors.iterateOffline(options)) out.push(collector);
+    return out;
+  }
+
+  function getOfflineCollectorsOutput(
+    args: pulumi.Input<GetOfflineCollectorsArgs> = {},
+  ): pulumi.Output<Fields<Collector>[]> {
+    return pulumi
+      .output(args)
+      .apply(
+        (a): Promise<Fields<Collector>[]> => getOfflineCollectors(a as GetOfflineCollectorsArgs),
+      );
+  }
+
+  return {
+    getCollector,
+    getCollectors,
+    getSource,
+    getSources,
+    getCollectorOutput,
+    getCollectorsOutput,
+    getSourceOutput,
+    getSourcesOutput,
+    getUpgradeTargets,
+    getUpgradeTargetsOutput,
+    getUpgradableCollectors,
+    getUpgradableCollectorsOutput,
+    getOfflineCollectors,
+    getOfflineCollectorsOutput,
+  };
+}
+
+const defaults = lookups();
+
+/** One collector, by id or by name (names with spaces and periods work). */
+export const getCollector = defaults.getCollector;
+/** Every collector (all pages), optionally filtered. */
+export const getCollectors = defaults.getCollectors;
+/** One source of a collector, by id or by name. HTTP URLs and tokens in it are secrets. */
+export const getSource = defaults.getSource;
+/** Every source of a collector. */
+export const getSources = defaults.getSources;
+/** Like getCollector, as an Output. */
+export const getCollectorOutput = defaults.getCollectorOutput;
+/** Like getCollectors, as an Output. */
+export const getCollectorsOutput = defaults.getCollectorsOutput;
+/** Like getSource; the result is a secret when the source holds one. */
+export const getSourceOutput = defaults.getSourceOutput;
+/** Like getSources; the result is a secret when any source holds one. */
+export const getSourcesOutput = defaults.getSourcesOutput;
+/**
+ * The collector builds the service offers, each with `latest` set on the newest. Pick one with
+ * `latest(targets)`, e.g. `version: latest(await getUpgradeTargets())`.
+ */
+export const getUpgradeTargets = defaults.getUpgradeTargets;
+/** Like getUpgradeTargets, as an Output. */
+export const getUpgradeTargetsOutput = defaults.getUpgradeTargetsOutput;
+/**
+ * The Installed Collectors that could move to `toVersion` now (alive, not already on it, no task
+ * in progress), all pages.
+ */
+export const getUpgradableCollectors = defaults.getUpgradableCollectors;
+/** Like getUpgradableCollectors, as an Output. */
+export const getUpgradableCollectorsOutput = defaults.getUpgradableCollectorsOutput;
+/** The Installed Collectors last seen alive before `aliveBeforeDays` days ago, all pages. */
+export const getOfflineCollectors = defaults.getOfflineCollectors;
+/** Like getOfflineCollectors, as an Output. */
+export const getOfflineCollectorsOutput = defaults.getOfflineCollectorsOutput;

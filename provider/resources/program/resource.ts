@@ -1,0 +1,124 @@
+// What the resource classes (in the program) share: the props they register, with every output
+// named so the SDK fills it, credentials wrapped as secrets; the options that keep secret
+// outputs encrypted in state (a dynamic provider cannot mark its outputs secret itself); and the
+// types of args and outputs, derived from a kind's table of fields.
+import * as pulumi from "@pulumi/pulumi";
+import type { z } from "zod";
+import { type FieldSpec, holdsSecret } from "../provider/fields";
+import { providerShim } from "./shim";
+
+/** The module of every type token: pulumi-nodejs:dynamic/collectors:<Kind>. */
+export const TYPE_MODULE = "collectors";
+
+/**
+ * Take over an existing object instead of creating one (`pulumi import` does not work for
+ * dynamic providers): by its id, or by its name. Only read when the resource is created.
+ */
+export type Adopt = { id: pulumi.Input<number | string> } | { name: pulumi.Input<string> };
+
+/** A value as a program may give it: any part of it may be an Output. */
+export type DeepInput<T> = pulumi.Input<Members<T>>;
+/** The members of an object or array given as DeepInputs (the object itself given as is). */
+export type Members<T> = T extends readonly (infer U)[]
+  ? DeepInput<U>[]
+  : T extends Record<string, unknown>
+    ? { [K in keyof T]: DeepInput<T[K]> }
+    : T;
+
+type Specs = Readonly<Record<string, FieldSpec>>;
+type InputOf<S> = S extends { schema: infer Z extends z.ZodType } ? z.input<Z> : never;
+type OutputOf<S> = S extends { schema: infer Z extends z.ZodType } ? z.output<Z> : never;
+
+/** The args of a table's fields: the required ones (names in R) required, the others optional. */
+export type ArgsOf<F extends Specs, R extends PropertyKey = never> = {
+  [K in keyof F & R]: DeepInput<InputOf<F[K]>>;
+} & { [K in Exclude<keyof F, R>]?: DeepInput<InputOf<F[K]>> };
+
+/** The outputs of a table's fields: undefined unless required. */
+export type OutputsOf<F extends Specs, R extends PropertyKey = never> = {
+  readonly [K in keyof F]: pulumi.Output<K extends R ? OutputOf<F[K]> : OutputOf<F[K]> | undefined>;
+};
+
+export interface ResourceShape {
+  kind: string;
+  /** Every output property besides the args. */
+  outputs: readonly string[];
+  /** Inputs that are credentials: wrapped in pulumi.secret. */
+  secretInputs: readonly string[];
+  /** Outputs kept encrypted in state. */
+  secretOutputs: readonly string[];
+}
+
+/** The names of the secret fields of a table. */
+export function secretFields(fields: Specs, keys: readonly string[] = Object.keys(fields)) {
+  return keys.filter((key) => {
+    const spec = fields[key];
+    return spec !== undefined && holdsSecret(spec);
+  });
+}
+
+/** The props a dynamic resource registers: its args, the outputs to fill, the autoname hint. */
+export function resourceProps(
+  shape: ResourceShape,
+  logicalName: string,
+  args: object | undefined,
+): pulumi.Inputs {
+  const props: pulumi.Inputs = {};
+  for (const key of shape.outputs) props[key] = undefined;
+  for (const [key, value] of Object.entries(args ?? {})) {
+    if (value === undefined) continue;
+    props[key] = shape.secretInputs.includes(key) ? pulumi.secret(value) : value;
+  }
+  // Without a name, check() names it after the logical name plus a random suffix.
+  if ((args as { name?: unknown } | undefined)?.name === undefined) props.__autoname = logicalName;
+  return props;
+}
+
+export function resourceOptions(
+  shape: ResourceShape,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.CustomResourceOptions {
+  return pulumi.mergeOptions(opts, { additionalSecretOutputs: [...shape.secretOutputs] });
+}
+
+type ResourceClass<O> = abstract new (
+  shape: ResourceShape,
+  name: string,
+  args: object | undefined,
+  opts: pulumi.CustomResourceOptions | undefined,
+) => CollectorsResource & O;
+
+/** CollectorsResource with the outputs O declared (the engine fills them in). */
+export function withOutputs<O>(): ResourceClass<O> {
+  return CollectorsResource as unknown as ResourceClass<O>;
+}
+
+/**
+ * The base of every resource class: a dynamic resource whose provider is the shim for its kind,
+ * typed `pulumi-nodejs:dynamic/collectors:<kind>`.
+ */
+export abstract class CollectorsResource extends pulumi.dynamic.Resource {
+  /** The entity tag of the object as last read or written; updates send it as If-Match. */
+  declare readonly etag: pulumi.Output<string>;
+  /**
+   * The service's fields the program does not set, as last read; an update sends them back
+   * unchanged, so nothing set elsewhere is erased.
+   */
+  declare readonly unmanaged: pulumi.Output<Record<string, unknown>>;
+
+  constructor(
+    shape: ResourceShape,
+    name: string,
+    args: object | undefined,
+    opts: pulumi.CustomResourceOptions | undefined,
+  ) {
+    super(
+      providerShim(shape.kind),
+      name,
+      resourceProps(shape, name, args),
+      resourceOptions(shape, opts),
+      TYPE_MODULE,
+      shape.kind,
+    );
+  }
+}

@@ -1,0 +1,132 @@
+// check and diff: no HTTP call (the engine runs them one at a time for the whole stack). check
+// validates with property-level failures and lets unknown preview values through; diff compares
+// the program with the outputs, which keep every input needed for that.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { z } from "zod";
+import { toId } from "../kinds/schemas";
+import { resourceError } from "./errors";
+import {
+  type CheckFailure,
+  containsUnknown,
+  diffFields,
+  type FieldSpecs,
+  isUnset,
+  type JsonObject,
+  resolveName,
+} from "./fields";
+import type { EntityKind, Inputs } from "./lifecycle";
+
+export interface CheckRules {
+  /** What the resource is, for messages: "HostedCollector", "Source (LocalFile)". */
+  label: string;
+  /** Fields that must be set, each with a hint on what to give. */
+  required?: Readonly<Record<string, string>>;
+  /** Rules across fields; called with the inputs, they must skip unknown values themselves. */
+  refine?: ((inputs: Readonly<Record<string, unknown>>) => CheckFailure[]) | undefined;
+}
+
+/** `filters[1].mask` from a property and a zod issue path. */
+export function propertyPath(property: string, path: readonly PropertyKey[]): string {
+  let out = property;
+  for (const segment of path) {
+    out += typeof segment === "number" ? `[${segment}]` : `.${String(segment)}`;
+  }
+  return out;
+}
+
+function issues(property: string, error: z.ZodError): CheckFailure[] {
+  return error.issues.map((issue) => ({
+    property: propertyPath(property, issue.path),
+    reason: issue.message,
+  }));
+}
+
+/** Every failure of `inputs` against the rules; keys starting with "__" are the engine's. */
+export function checkInputs(
+  rules: CheckRules,
+  specs: FieldSpecs,
+  inputs: Readonly<Record<string, unknown>>,
+): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const known = Object.keys(specs);
+  for (const [key, value] of Object.entries(inputs)) {
+    if (key.startsWith("__") || isUnset(value) || containsUnknown(value)) continue;
+    // Own keys only: an input named "constructor" or "toString" is not a property either.
+    const spec = Object.hasOwn(specs, key) ? specs[key] : undefined;
+    if (!spec) {
+      failures.push({
+        property: key,
+        reason: `${key} is not a property of ${rules.label}; its properties are ${known.join(", ")}`,
+      });
+      continue;
+    }
+    const result = spec.schema.safeParse(value);
+    if (!result.success) failures.push(...issues(key, result.error));
+  }
+  for (const [key, hint] of Object.entries(rules.required ?? {})) {
+    if (isUnset(inputs[key])) {
+      failures.push({ property: key, reason: `${key} is required for ${rules.label}: ${hint}` });
+    }
+  }
+  if (rules.refine) failures.push(...rules.refine(inputs));
+  return failures;
+}
+
+/** A known value (not unset, not unknown), for rules across fields. */
+export function known(value: unknown): boolean {
+  return !isUnset(value) && !containsUnknown(value);
+}
+
+export async function check(
+  kind: EntityKind,
+  olds: Inputs,
+  news: Inputs,
+): Promise<dynamic.CheckResult> {
+  const inputs: Inputs = { ...news };
+  const name = resolveName(olds ?? {}, news);
+  if (name !== undefined) inputs.name = name;
+  const failures = checkInputs(kind.rules(inputs), { ...kind.fields, ...kind.controls }, inputs);
+  if (isUnset(inputs.name) && isUnset(inputs.adopt) && !kind.notCreatable) {
+    failures.push({ property: "name", reason: `name is required for ${kind.kind}` });
+  }
+  // The parent's id given as text becomes a number.
+  if (failures.length === 0 && kind.parent && known(inputs[kind.parent])) {
+    inputs[kind.parent] = toId(inputs[kind.parent]);
+  }
+  return { inputs, failures };
+}
+
+export async function diff(
+  kind: EntityKind,
+  id: string,
+  olds: JsonObject,
+  news: Inputs,
+): Promise<dynamic.DiffResult> {
+  const refused = kind.refuseChange?.(id, olds, news);
+  if (refused) throw refused;
+  const { updates, replaces } = diffFields(kind.fields, olds, news);
+  // A new parent (a source moved to another collector) needs a new object; an unknown one may.
+  let sameScope = true;
+  if (kind.parent) {
+    const unknown = containsUnknown(news[kind.parent]);
+    const same = toId(news[kind.parent]) === olds[kind.parent];
+    if (unknown || !same) replaces.push(kind.parent);
+    sameScope = unknown || same;
+  }
+  if (replaces.length > 0 && !isUnset(news.adopt)) {
+    throw resourceError("adoptedReplacement", { kind: kind.kind, replaces });
+  }
+  const replacing = replaces.length > 0;
+  return {
+    changes: replacing || updates.length > 0,
+    replaces,
+    // Names are unique: a replacement keeping its name must delete the old object first.
+    deleteBeforeReplace: replacing && keepsExplicitName(olds, news) && sameScope,
+  };
+}
+
+/** Whether the program names the resource itself (no autoname), so a replacement keeps it. */
+function keepsExplicitName(olds: JsonObject, news: Inputs): boolean {
+  if (!isUnset(news.__autoname)) return false;
+  return isUnset(news.name) || news.name === olds.name;
+}

@@ -1,0 +1,127 @@
+// How a kind's objects become outputs and compare with what the program wants: the managed
+// fields, `unmanaged` (everything else, sent back unchanged by updates), the fields where an
+// object differs from the program, and the end of every write (the kind's afterWrite, then the
+// outputs; a failure after the write is a partial failure: the engine records the object as
+// it now is).
+import { toId } from "../kinds/schemas";
+import { PartialFailure, ResourceError } from "./errors";
+import {
+  equivalent,
+  type FieldSpec,
+  isObject,
+  type JsonObject,
+  managedKeys,
+  managedView,
+  plain,
+  plainObject,
+  spreadMembers,
+  without,
+} from "./fields";
+import type { EntityApi, EntityKind, Found, Inputs, Operation } from "./lifecycle";
+
+/** Sent in an update body: not the create-time fields (the service's form rides in unmanaged). */
+export const sendable = (spec: FieldSpec) => !spec.notSent && !(spec.keepInput && spec.replace);
+/** Compared with the service's object to see whether a write is needed. */
+const comparable = (spec: FieldSpec) => !spec.keepInput && !spec.notSent;
+/** Sent in a create body. */
+export const inBody = (spec: FieldSpec) => !spec.notSent;
+
+/** What `unmanaged` keeps of an object: everything but the managed and volatile fields. */
+export function unmanagedOf(
+  kind: EntityKind,
+  entity: Record<string, unknown>,
+  keys: string[],
+  recorded: Inputs,
+): JsonObject {
+  return without(entity, [
+    ...keys.filter((key) => !kind.fields[key]?.keepInput),
+    ...spreadMembers(kind.fields, keys, recorded),
+    "name",
+    ...kind.volatile,
+  ]);
+}
+
+/** The outputs for an object, its ETag, the managed keys and the inputs they were set from. */
+export function outputs(
+  kind: EntityKind,
+  found: Found,
+  etag: string | undefined,
+  keys: string[],
+  recorded: Inputs,
+): JsonObject {
+  const unmanaged = unmanagedOf(kind, found.entity, keys, recorded);
+  if (unmanaged.targetCpu === -1) delete unmanaged.targetCpu; // the service's "unset"
+  const serverSet: Record<string, unknown> = {};
+  for (const key of kind.serverSet) serverSet[key] = found.entity[key];
+  return plainObject({
+    ...managedView(kind.fields, keys, found.entity, recorded),
+    ...(kind.parent ? { [kind.parent]: toId(recorded[kind.parent]) } : {}),
+    name: found.entity.name,
+    ...serverSet,
+    etag,
+    unmanaged,
+    adopt: plain(recorded.adopt),
+  });
+}
+
+/** The fields where an object differs from what the program wants. */
+export function differences(
+  kind: EntityKind,
+  desired: JsonObject,
+  entity: Record<string, unknown>,
+  inputs: Inputs,
+): string[] {
+  return managedKeys(kind.fields, inputs).filter((key) => {
+    const spec = kind.fields[key] as FieldSpec;
+    if (!comparable(spec)) return false;
+    if (spec.spread) {
+      const wanted = isObject(inputs[key]) ? (inputs[key] as Record<string, unknown>) : {};
+      return Object.entries(wanted).some(([m, v]) => !equivalent(spec, v, entity[m]));
+    }
+    return !equivalent(spec, desired[key], entity[key]);
+  });
+}
+
+/** The object's ETag: the one it came with, else one GET's. */
+export const withEtag = async (api: EntityApi, found: Found): Promise<string | undefined> =>
+  found.etag ?? (await api.get(String(found.entity.id))).etag;
+
+/**
+ * Thrown by a kind's afterWrite when it fails after the object was written: the failure (from the
+ * catalogue, with its cause) and `found`, the object as it now is, which the engine then records
+ * as the resource's state (a partial failure).
+ */
+export class AfterWriteError extends ResourceError {
+  constructor(
+    failure: ResourceError,
+    readonly found: Found,
+  ) {
+    super(failure.code, failure.message, { cause: failure.cause });
+  }
+}
+
+/** The outputs after a write, once the kind's afterWrite (if any) has run. */
+export async function finish(op: Operation, written: Found): Promise<JsonObject> {
+  const { kind, api, inputs } = op;
+  const id = String(written.entity.id);
+  const keys = managedKeys(kind.fields, inputs);
+  if (!kind.afterWrite) return outputs(kind, written, await withEtag(api, written), keys, inputs);
+  let found: Found;
+  try {
+    found = await kind.afterWrite(op, written);
+  } catch (error) {
+    const now = (error instanceof AfterWriteError && error.found) || written;
+    const message = error instanceof Error ? error.message : String(error);
+    let etag: string | undefined;
+    try {
+      etag = await withEtag(api, now);
+    } catch {
+      etag = now.etag; // the next update then reads a fresh one (412 path)
+    }
+    const properties = outputs(kind, now, etag, keys, inputs);
+    // The host reads the provider of later operations from the outputs: keep it there.
+    if (typeof inputs.__provider === "string") properties.__provider = inputs.__provider;
+    throw new PartialFailure(message, id, properties, error);
+  }
+  return outputs(kind, found, await withEtag(api, found), keys, inputs);
+}

@@ -1,0 +1,108 @@
+// update: one PUT with the ETag from the state as If-Match. A 412 (or state without an ETag)
+// goes to updateWithEtag(): our own lost write, someone else's change (a conflict), or
+// collectors:onConflict overwrite.
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { isApiError } from "../../api";
+import { resourceError } from "./errors";
+import {
+  desiredValues,
+  diffFields,
+  isObject,
+  isUnset,
+  type JsonObject,
+  managedKeys,
+  resetValues,
+} from "./fields";
+import {
+  type EntityKind,
+  type Found,
+  fail,
+  type Inputs,
+  label,
+  type Operation,
+  operation,
+} from "./lifecycle";
+import { differences, finish, sendable, unmanagedOf } from "./outputs";
+import type { Runtime } from "./settings";
+
+export async function update(
+  kind: EntityKind,
+  runtime: Runtime,
+  id: string,
+  olds: JsonObject,
+  news: Inputs,
+): Promise<dynamic.UpdateResult> {
+  const fields = kind.fields;
+  const name = isUnset(news.name) ? olds.name : news.name;
+  const op = operation(kind, runtime, {
+    action: "update",
+    inputs: news,
+    olds,
+    resource: label(kind, { name }, id),
+  });
+  const desired = {
+    ...desiredValues(fields, news, sendable),
+    ...resetValues(fields, olds, news),
+    name: name as string,
+  };
+  let found: Found;
+  const { updates } = diffFields(fields, olds, news);
+  if (updates.length > 0 && updates.every((key) => fields[key]?.notSent)) {
+    // Only what the kind applies after a write changed (an Installed Collector's version):
+    // nothing to PUT; one GET gives afterWrite the object as it is now.
+    try {
+      found = await op.api.get(id);
+    } catch (error) {
+      throw fail(op, error);
+    }
+    return { outs: await finish(op, found) };
+  }
+  try {
+    if (typeof olds.etag !== "string") throw new MissingEtag();
+    const unmanaged = isObject(olds.unmanaged) ? olds.unmanaged : {};
+    found = await op.api.update(id, { ...unmanaged, ...desired }, olds.etag);
+  } catch (error) {
+    if (!(error instanceof MissingEtag) && !isApiError(error, "precondition-failed")) {
+      throw fail(op, error);
+    }
+    found = await updateWithEtag(op, id, desired, error);
+  }
+  return { outs: await finish(op, found) };
+}
+
+/**
+ * The PUT met 412 (or the state had no ETag): read the object with a fresh ETag. If it already
+ * is what the program wants, our own write went through and only its answer was lost. Otherwise
+ * someone changed it: a conflict, unless collectors:onConflict is "overwrite" (or there was no
+ * ETag to conflict with), in which case the PUT is sent again with the fresh one.
+ */
+async function updateWithEtag(
+  op: Operation,
+  id: string,
+  desired: JsonObject,
+  refusal: unknown,
+): Promise<Found> {
+  const { kind, api, inputs: news, olds = {} } = op;
+  const missing = refusal instanceof MissingEtag;
+  const fresh = await api.get(id);
+  if (differences(kind, desired, fresh.entity, news).length === 0 && !missing) {
+    // Our own write went through; only its answer was lost and the retry met the new tag.
+    return fresh;
+  }
+  if (!missing && op.settings.onConflict !== "overwrite") {
+    throw resourceError("conflict", { resource: op.resource }, refusal);
+  }
+  const keys = managedKeys(kind.fields, news);
+  try {
+    return await api.update(
+      id,
+      { ...unmanagedOf(kind, fresh.entity, keys, olds), ...desired },
+      fresh.etag ?? "",
+    );
+  } catch (again) {
+    throw fail(op, again);
+  }
+}
+
+/** State written before ETags were kept: read a fresh one first. */
+class MissingEtag extends Error {}
