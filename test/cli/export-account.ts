@@ -31,8 +31,13 @@ export interface SeededAccount {
   maskedSecrets: string[];
   /** Names of the sources with a secret to set that the service hides (the user supplies it). */
   hiddenSecretSources: string[];
-  /** Names of the sources whose masked pass-through secret is written as the mask. */
+  /**
+   * Names of the Cloud-to-Cloud sources, whose masked config keys are secrets to set where the
+   * class reads the mask as the program's value, else written as the mask.
+   */
   maskedPassthroughSources: string[];
+  /** How many masked config keys those sources have. */
+  passthroughSecrets: number;
 }
 
 const installed = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -302,5 +307,6 @@ export async function seedAccount(
     maskedSecrets: [AWS_KEY, OKTA_KEY, ...DUO_KEYS],
     hiddenSecretSources: ["S3 bucket"],
     maskedPassthroughSources: ["okta", "duo"],
+    passthroughSecrets: 3,
   };
 }
