@@ -349,11 +349,19 @@ export function sourceSkipReason(source: SourceInfo): string | undefined {
   return undefined;
 }
 
-/** Whether the entity carries a fixed value: equal where present (the service may omit one). */
-function carries(entity: Record<string, unknown>, fixed: JsonObject | undefined): number {
+/**
+ * How well the entity carries an entry's fixed values: the number of them it has, or -1 when it
+ * has another value, or lacks one that tells the entry from other classes of its sourceType (a
+ * variant's contentType). The only class of a sourceType needs its fixed values only where the
+ * service shows them (it may leave one out).
+ */
+function carries(entity: Record<string, unknown>, fixed: JsonObject | undefined, only: boolean) {
   let matched = 0;
   for (const [key, value] of Object.entries(fixed ?? {})) {
-    if (entity[key] === undefined || entity[key] === null) continue;
+    if (entity[key] === undefined || entity[key] === null) {
+      if (only) continue;
+      return -1;
+    }
     if (!equivalent({ schema: UNMODELLED.schema }, entity[key], value)) return -1;
     matched++;
   }
@@ -365,11 +373,13 @@ function carries(entity: Record<string, unknown>, fixed: JsonObject | undefined)
  * contentType telling variants apart) carried; the most specific one, then the plainest.
  */
 export function typedEntryOf(entity: Record<string, unknown>): SourceType | undefined {
+  const candidates = TYPED_ENTRIES.filter(
+    (type) =>
+      type.kind && type.sourceType === entity.sourceType && Object.hasOwn(ENTITY_KINDS, type.kind),
+  );
   let best: { type: SourceType; score: number } | undefined;
-  for (const type of TYPED_ENTRIES) {
-    if (!type.kind || type.sourceType !== entity.sourceType) continue;
-    if (!Object.hasOwn(ENTITY_KINDS, type.kind)) continue;
-    const score = carries(entity, type.fixed);
+  for (const type of candidates) {
+    const score = carries(entity, type.fixed, candidates.length === 1);
     if (score < 0) continue;
     const fewer = Object.keys(type.fixed ?? {}).length;
     if (

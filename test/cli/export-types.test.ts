@@ -144,13 +144,24 @@ describe("the export adapter", () => {
   );
 
   it("picks the typed class by sourceType and the entry's fixed values", () => {
-    const stats = { sourceType: "DockerStats", uri: "u", allContainers: true };
-    const typed = sourceDeclaration(source({ ...stats, contentType: "DockerMetrics" }));
-    expect(typed.className).toBe("DockerStatsSource");
-    expect(typed.leftOut).toEqual([]); // contentType is the entry's fixed value: not worth a note
-    // The service may leave a fixed value out; another value is another variant.
-    expect(sourceDeclaration(source(stats)).className).toBe("DockerStatsSource");
-    expect(sourceDeclaration(source({ ...stats, contentType: "Other" })).className).toBe("Source");
+    const entries = Object.entries(TYPED_SOURCES);
+    const withFixed = entries.filter(([, type]) => Object.keys(type.fixed ?? {}).length > 0);
+    expect(withFixed.length).toBeGreaterThan(0);
+    for (const [kind, type] of withFixed) {
+      const base = { sourceType: type.sourceType, ...type.fixed };
+      const d = sourceDeclaration(source(base));
+      expect(d.className).toBe(kind);
+      expect(d.leftOut).toEqual([]); // its fixed values are not worth a note
+      // Another value is another variant (or none).
+      const other = Object.fromEntries(Object.keys(type.fixed ?? {}).map((k) => [k, "Other"]));
+      expect(sourceDeclaration(source({ ...base, ...other })).className).not.toBe(kind);
+      // Without the fixed values: still this class when it is its sourceType's only one (the
+      // service may leave a fixed value out), never when they tell variants apart.
+      const only = entries.filter(([, t]) => t.sourceType === type.sourceType).length === 1;
+      const bare = sourceDeclaration(source({ sourceType: type.sourceType })).className;
+      if (only) expect(bare).toBe(kind);
+      else expect(bare).not.toBe(kind);
+    }
   });
 
   it("uses every typed class of the table, each one exported by the package", () => {
