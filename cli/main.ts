@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError, usageExit } from "./commander";
+import { registerExport } from "./export";
 import { registerFleet } from "./fleet";
 import { registerServe } from "./serve";
 
@@ -11,6 +12,7 @@ export function buildProgram(): Command {
     .exitOverride(usageExit);
   registerServe(program);
   registerFleet(program);
+  registerExport(program);
   return program;
 }
 

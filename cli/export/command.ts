@@ -1,0 +1,166 @@
+// `collectors export`: reads collectors and sources from the account and writes a Pulumi
+// TypeScript program that adopts every one of them, plus a ready project around it.
+import { resolve } from "node:path";
+import { type CollectorsClient, deploymentBaseUrl, ENV } from "../../provider/api";
+import type { Command } from "../commander";
+import { type CommandIO, commandAction, processIO } from "../fleet/action";
+import { addConnectionOptions } from "../fleet/connection";
+import { globToRegExp } from "../fleet/glob";
+import { type CommandResult, EXIT, type Output, UsageError } from "../fleet/output";
+import { type ExportPlan, planExport } from "./plan";
+import { progressOn } from "./progress";
+import {
+  checkDestination,
+  programText,
+  projectFiles,
+  projectNameOf,
+  type StackSettings,
+  writeFiles,
+} from "./project";
+import { readAccount } from "./read";
+import { reportText } from "./report";
+
+export const DEFAULT_STACK = "dev";
+
+export interface ExportOptions {
+  out?: string | undefined;
+  collector?: string[] | undefined;
+  hosted?: boolean | undefined;
+  installed?: boolean | undefined;
+  stack?: string | undefined;
+  programOnly?: boolean | undefined;
+  force?: boolean | undefined;
+  accessId?: string | undefined;
+}
+
+export interface ExportResult {
+  plan: ExportPlan;
+  out: string;
+  written: string[];
+}
+
+/** Where the stack should point: the deployment, or the endpoint when one was used. */
+function stackSettings(
+  client: CollectorsClient,
+  options: ExportOptions,
+  env: Record<string, string | undefined>,
+): StackSettings {
+  const accessId = options.accessId ?? env[ENV.accessId];
+  const { deployment } = client;
+  let official: string | undefined;
+  try {
+    official = deployment ? deploymentBaseUrl(deployment) : undefined;
+  } catch {
+    official = undefined;
+  }
+  return official === client.baseUrl
+    ? { accessId, deployment }
+    : { accessId, endpoint: client.baseUrl };
+}
+
+export async function runExport(
+  client: CollectorsClient,
+  options: ExportOptions,
+  output: Output,
+  env: Record<string, string | undefined>,
+  signal: AbortSignal,
+): Promise<CommandResult<ExportResult>> {
+  if (options.hosted && options.installed) {
+    throw new UsageError("--hosted and --installed exclude each other; leave both out for both");
+  }
+  const stack = options.stack ?? DEFAULT_STACK;
+  if (!/^[A-Za-z0-9_.-]+$/.test(stack)) {
+    throw new UsageError(`--stack ${stack}: use letters, digits, "-", "_" and "." only`);
+  }
+  for (const pattern of options.collector ?? []) {
+    try {
+      globToRegExp(pattern);
+    } catch (error) {
+      throw new UsageError(
+        `--collector ${pattern}: not a valid pattern (${(error as Error).message.replace(/^.*\((.*)\)$/, "$1")})`,
+      );
+    }
+  }
+  const out = options.out ?? ".";
+  const destination = {
+    out: resolve(out),
+    force: !!options.force,
+    programOnly: !!options.programOnly,
+  };
+  checkDestination(destination);
+  const filter = options.hosted ? "hosted" : options.installed ? "installed" : undefined;
+  let account: Awaited<ReturnType<typeof readAccount>>;
+  try {
+    account = await readAccount(
+      client,
+      { filter, patterns: options.collector ?? [] },
+      progressOn(output),
+      signal,
+    );
+  } catch (error) {
+    if (!signal.aborted) throw error;
+    output.err("Interrupted: nothing was written.");
+    return {
+      result: { plan: planExport({ collectors: [], unmatched: [] }), out, written: [] },
+      exitCode: EXIT.interrupted,
+    };
+  }
+  for (const pattern of account.unmatched) {
+    output.err(`warning: --collector ${pattern} matches no collector`);
+  }
+  const plan = planExport(account);
+  if (plan.groups.length === 0) {
+    output.err(
+      account.collectors.length === 0
+        ? "error: no collector to export (check --collector, --hosted, --installed); nothing was written"
+        : "error: none of the selected collectors can be exported; nothing was written. Skipped:",
+    );
+    for (const skipped of plan.skipped) output.err(`  ${skipped.what}: ${skipped.reason}`);
+    return { result: { plan, out, written: [] }, exitCode: EXIT.failed };
+  }
+  const files = projectFiles(
+    projectNameOf(destination.out),
+    stack,
+    stackSettings(client, options, env),
+    programText(plan),
+  );
+  const written = writeFiles(files, destination);
+  for (const part of reportText(plan, {
+    out,
+    stack,
+    written,
+    programOnly: destination.programOnly,
+  })) {
+    output.out(part);
+  }
+  return { result: { plan, out: destination.out, written }, exitCode: EXIT.ok };
+}
+
+export function registerExport(program: Command, io: CommandIO = processIO()): void {
+  const command = program
+    .command("export")
+    .description(
+      "Write a Pulumi TypeScript project that adopts the account's collectors and sources (secrets go to stack config).",
+    )
+    .option("--out <dir>", "the folder to write the project to (default: the current folder)")
+    .option(
+      "--collector <glob...>",
+      "only collectors whose name matches (* ? [a-z]); repeatable, e.g. --collector 'web-*' 'db-?'",
+    )
+    .option("--hosted", "only Hosted Collectors (and their sources)")
+    .option("--installed", "only Installed Collectors (and their sources)")
+    .option(
+      "--stack <name>",
+      `the stack the Pulumi.<stack>.yaml is for (default: ${DEFAULT_STACK})`,
+    )
+    .option("--program-only", "write only index.ts, into the existing Pulumi project in --out")
+    .option("--force", "write into a folder that is not empty (or replace index.ts)");
+  addConnectionOptions(command).action(
+    commandAction<ExportOptions>(
+      (client, flags, output, context) =>
+        runExport(client, flags, output, io.env, context.interrupt),
+      io,
+      { interruptible: true },
+    ),
+  );
+}

@@ -1,0 +1,2 @@
+// `collectors export`: the command and what tests reach into.
+export { DEFAULT_STACK, type ExportOptions, registerExport, runExport } from "./command";

@@ -1,0 +1,200 @@
+// From the account as read to what the program declares: a statement per collector and source
+// (logical names, references, adoption by id, secrets moved to stack config), the secrets to
+// set, and what is left out and why. Knows nothing about particular types: types.ts does.
+import { identifierOf, NameRegistry, pascal } from "./names";
+import type { Account } from "./read";
+import { Code, type Statement, stringLiteral, type Value } from "./render";
+import {
+  type ArgPath,
+  collectorDeclaration,
+  type Declaration,
+  isHiddenSecret,
+  type Json,
+  type JsonObject,
+  sourceDeclaration,
+  sourceSkipReason,
+  sourcesSkipReason,
+} from "./types";
+
+export interface SecretToSet {
+  /** The stack config key (in the project's namespace) the program reads. */
+  key: string;
+  /** The value to set; undefined when the service hides it (the user must supply it). */
+  value: string | undefined;
+  /** What it belongs to, e.g. `source "db logs" on collector "web"`. */
+  owner: string;
+  /** The field, e.g. "remotePassword" or "passthrough.config.apiKey". */
+  field: string;
+}
+
+export interface SkippedObject {
+  what: string;
+  reason: string;
+}
+
+/** A collector and its sources, written together. */
+export interface StatementGroup {
+  statements: Statement[];
+}
+
+export interface ExportPlan {
+  groups: StatementGroup[];
+  secrets: SecretToSet[];
+  skipped: SkippedObject[];
+  /** Exported collectors and sources, by type label ("Hosted", "HTTP", …). */
+  collectorCounts: Map<string, number>;
+  sourceCounts: Map<string, number>;
+}
+
+/** The name of the variable holding the stack config in the generated program. */
+export const CONFIG_VARIABLE = "config";
+/** How the generated program refers to the package. */
+export const PACKAGE_ALIAS = "collectors";
+
+function count(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** `args` with the value at `path` replaced (copies along the path, the rest is shared). */
+function replaceAt(args: { [key: string]: Value }, path: readonly string[], code: Code): void {
+  let node: Value = args;
+  for (let i = 0; i < path.length - 1; i++) {
+    node = (node as Record<string, Value>)[path[i] as string] as Value;
+  }
+  (node as Record<string, Value>)[path.at(-1) as string] = code;
+}
+
+function valueAt(args: JsonObject, path: readonly string[]): Json | undefined {
+  let node: Json | undefined = args;
+  for (const part of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, Json>)[part];
+  }
+  return node;
+}
+
+/** A deep copy of JSON as Values, so secrets can be replaced without touching the original. */
+function toValue(json: Json): Value {
+  if (Array.isArray(json)) return json.map(toValue);
+  if (json !== null && typeof json === "object") {
+    return Object.fromEntries(Object.entries(json).map(([k, v]) => [k, toValue(v)]));
+  }
+  return json;
+}
+
+/** Config keys stay short enough for `field: config.requireSecret("…"),` to fit on a line. */
+const SECRET_KEY_MAX = 48;
+
+/** The config key of a secret: the object's logical name and the field's own name. */
+function secretKeyOf(logicalName: string, path: ArgPath): string {
+  const field = pascal([[...path].reverse().find((part) => !/^\d+$/.test(part)) ?? "secret"]);
+  return `${logicalName.slice(0, SECRET_KEY_MAX - Math.min(field.length, 24))}${field.slice(0, 24)}`;
+}
+
+function leftOutNote(declaration: Declaration): string[] {
+  const notes: string[] = [];
+  if (declaration.leftOut.length > 0) {
+    notes.push(
+      `Kept as the service has them (${declaration.className} takes no argument for them): ` +
+        `${declaration.leftOut.join(", ")}.`,
+    );
+  }
+  if (declaration.masked.length > 0) {
+    notes.push(
+      `Shown masked by the service and written as the mask, which it takes back as "keep the ` +
+        `stored value" (${declaration.className} compares this field with the service, so a ` +
+        `value from config would differ on every preview): ` +
+        `${declaration.masked.map((path) => path.join(".")).join(", ")}.`,
+    );
+  }
+  if (declaration.refused.length > 0) {
+    notes.push(
+      `Kept as the service has them (${declaration.className} would refuse the current ` +
+        `values): ${declaration.refused.join(", ")}.`,
+    );
+  }
+  return notes;
+}
+
+export function planExport(account: Account): ExportPlan {
+  const registry = new NameRegistry();
+  const secretKeys = new NameRegistry();
+  const plan: ExportPlan = {
+    groups: [],
+    secrets: [],
+    skipped: [],
+    collectorCounts: new Map(),
+    sourceCounts: new Map(),
+  };
+
+  /** The args with their secrets read from config, recording each secret to set. */
+  const withSecrets = (declaration: Declaration, logicalName: string, owner: string) => {
+    const args = toValue(declaration.args) as { [key: string]: Value };
+    for (const path of declaration.secrets) {
+      const value = valueAt(declaration.args, path);
+      const key = secretKeys.unique(secretKeyOf(logicalName, path));
+      replaceAt(args, path, new Code(`${CONFIG_VARIABLE}.requireSecret(${stringLiteral(key)})`));
+      plan.secrets.push({
+        key,
+        value: typeof value === "string" && !isHiddenSecret(value) ? value : undefined,
+        owner,
+        field: path.join("."),
+      });
+    }
+    return args;
+  };
+
+  for (const { collector, sources } of account.collectors) {
+    const collectorLabel = `collector ${JSON.stringify(collector.name)} (id ${collector.id})`;
+    const declaration = collectorDeclaration(collector);
+    if (!declaration) {
+      plan.skipped.push({
+        what: collectorLabel,
+        reason: `no resource class manages collectors of type ${String(collector.collectorType)}`,
+      });
+      continue;
+    }
+    const logicalName = registry.unique(identifierOf(collector.name, `collector${collector.id}`));
+    const sourcesReason = sourcesSkipReason(collector);
+    const sourceStatements: Statement[] = [];
+    const notes: string[] = [];
+    for (const source of sources) {
+      const sourceLabel = `source ${JSON.stringify(source.name)} (id ${source.id}) on ${collectorLabel}`;
+      const reason = sourcesReason ?? sourceSkipReason(source);
+      if (reason) {
+        plan.skipped.push({ what: sourceLabel, reason });
+        continue;
+      }
+      const sourceDecl = sourceDeclaration(source);
+      const fallback = `source${source.id}`;
+      const own = identifierOf(source.name, fallback);
+      const sourceName = registry.unique(`${logicalName}${pascal([own])}`);
+      const args = withSecrets(sourceDecl, sourceName, sourceLabel);
+      sourceStatements.push({
+        notes: leftOutNote(sourceDecl),
+        className: `${PACKAGE_ALIAS}.${sourceDecl.className}`,
+        logicalName: sourceName,
+        args: {
+          collectorId: new Code(`${logicalName}.id`),
+          adopt: new Code(`{ id: ${source.id} }`),
+          ...args,
+        },
+      });
+      count(plan.sourceCounts, sourceDecl.typeLabel);
+    }
+    if (sourcesReason && sources.length > 0) {
+      notes.push(`Its ${sources.length} source(s) are not managed here: ${sourcesReason}.`);
+    }
+    const args = withSecrets(declaration, logicalName, collectorLabel);
+    const statement: Statement = {
+      notes: [...notes, ...leftOutNote(declaration)],
+      variable: sourceStatements.length > 0 ? logicalName : undefined,
+      className: `${PACKAGE_ALIAS}.${declaration.className}`,
+      logicalName,
+      args: { adopt: new Code(`{ id: ${collector.id} }`), ...args },
+    };
+    count(plan.collectorCounts, declaration.typeLabel);
+    plan.groups.push({ statements: [statement, ...sourceStatements] });
+  }
+  return plan;
+}

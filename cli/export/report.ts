@@ -1,0 +1,73 @@
+// What `collectors export` prints at the end (stdout): what was exported by type, what was
+// skipped and why, and the `pulumi config set --secret` lines to run. Secret values appear here,
+// on the user's own terminal, and never in a file.
+import { plural, renderTable } from "../fleet/table";
+import type { ExportPlan, SecretToSet } from "./plan";
+
+/** A word for the shell: single-quoted unless it is plainly safe. */
+export function shellWord(text: string): string {
+  if (/^[A-Za-z0-9_./:=@%+-]+$/.test(text)) return text;
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export function secretCommand(secret: SecretToSet): string {
+  const base = `pulumi config set --secret ${shellWord(secret.key)}`;
+  return secret.value === undefined
+    ? `${base}   # ${secret.field} of ${secret.owner}: hidden by the service, type the real value when asked`
+    : `${base} -- ${shellWord(secret.value)}`;
+}
+
+export function summaryTable(plan: ExportPlan): string {
+  const rows: (string | number)[][] = [];
+  for (const [label, n] of [...plan.collectorCounts].sort()) rows.push([`${label} collectors`, n]);
+  for (const [label, n] of [...plan.sourceCounts].sort()) rows.push([`${label} sources`, n]);
+  const hidden = plan.secrets.filter((s) => s.value === undefined).length;
+  rows.push([
+    "Secrets to set",
+    hidden > 0 ? `${plan.secrets.length} (${hidden} hidden by the service)` : plan.secrets.length,
+  ]);
+  rows.push(["Skipped", plan.skipped.length]);
+  return renderTable(["Exported", "Count"], rows);
+}
+
+export function skippedTable(plan: ExportPlan): string {
+  return renderTable(
+    ["Skipped", "Why"],
+    plan.skipped.map((s) => [s.what, s.reason]),
+    [60, 70],
+  );
+}
+
+export interface ReportContext {
+  out: string;
+  stack: string;
+  written: string[];
+  programOnly: boolean;
+}
+
+export function reportText(plan: ExportPlan, context: ReportContext): string[] {
+  const parts: string[] = [];
+  parts.push(`Wrote ${context.written.join(", ")} to ${context.out}.`);
+  parts.push(summaryTable(plan));
+  if (plan.skipped.length > 0) parts.push(skippedTable(plan));
+  if (plan.secrets.length > 0) {
+    parts.push(
+      [
+        `${plural(plan.secrets.length, "secret")} to set in the project's folder before the first \`pulumi up\` (the values are shown only here, never written to a file):`,
+        ...plan.secrets.map((s) => `  ${secretCommand(s)}`),
+      ].join("\n"),
+    );
+  }
+  const cd = context.out === "." ? [] : [`cd ${shellWord(context.out)}`];
+  const steps = context.programOnly
+    ? ["pulumi preview"]
+    : [
+        ...cd,
+        "npm install",
+        `pulumi stack init ${shellWord(context.stack)}`,
+        "pulumi config set --secret collectors:accessKey",
+        "pulumi preview",
+      ];
+  parts.push(["Then:", ...steps.map((s) => `  ${s}`)].join("\n"));
+  return parts;
+}

@@ -1,0 +1,81 @@
+// The generated code is written the way Biome's formatter writes it: each case is rendered, then
+// run through `biome format` with the repository's settings, which must change nothing.
+import { describe, expect, it } from "vitest";
+import { Code, type Statement, statementLines, stringLiteral } from "../../cli/export/render";
+import { runProcess } from "../../scripts/pulumi-workspace";
+import { ROOT } from "../helpers/pulumi";
+
+async function biomeFormat(code: string): Promise<string> {
+  const result = await runProcess(
+    `${ROOT}/node_modules/.bin/biome`,
+    ["format", "--stdin-file-path=generated.ts"],
+    { cwd: ROOT, env: process.env, input: code },
+  );
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+const long = "x".repeat(60);
+const statement = (over: Partial<Statement>): Statement => ({
+  notes: [],
+  className: "collectors.HttpSource",
+  logicalName: "web",
+  args: { adopt: new Code("{ id: 1 }"), name: "web" },
+  ...over,
+});
+
+const cases: Record<string, Statement> = {
+  "a long head": statement({
+    variable: "aVeryLongCollectorNameThatIsFortyChars",
+    className: "collectors.CloudSyslogSource",
+    logicalName: "aVeryLongCollectorNameThatIsFortyCharsAndTheSourceToo",
+  }),
+  "quotes and escapes": statement({
+    args: {
+      a: 'say "hi"',
+      b: "it's",
+      c: `both " and ' and ""`,
+      d: "tab\tnewline\nbackslash\\ unicode é 日志 \u0007",
+      "x-key": 1,
+      café: "unicode keys are bare",
+      日志: 2,
+      "1": true,
+      _ok: null,
+    },
+  }),
+  "arrays that fit and do not": statement({
+    args: {
+      short: ["a", "b"],
+      exactly: ["y".repeat(84)],
+      over: ["y".repeat(85)],
+      many: Array.from({ length: 12 }, (_, i) => `host-${i}.example.com`),
+      nested: [
+        ["a", "b"],
+        [long, long],
+      ],
+      objects: [{ a: 1 }, { b: [long, long] }],
+      empty: [],
+      emptyObject: {},
+      numbers: [1, 2, 3],
+    },
+  }),
+  "a long secret key": statement({
+    args: {
+      deep: {
+        deeper: {
+          deepest: { apiKey: new Code(`config.requireSecret(${stringLiteral("k".repeat(48))})`) },
+        },
+      },
+    },
+  }),
+  notes: statement({ notes: [`word `.repeat(40)] }),
+};
+
+describe("generated code is formatted as Biome formats it", () => {
+  for (const [name, s] of Object.entries(cases)) {
+    it(name, async () => {
+      const code = `${statementLines(s).join("\n")}\n`;
+      expect(await biomeFormat(code)).toBe(code);
+    });
+  }
+});
