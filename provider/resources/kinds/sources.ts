@@ -725,7 +725,7 @@ const TABLE = {
         schema: z.array(
           z.enum(HOST_METRICS, {
             error:
-              "each metric must be a host metric name such as CPU_User, Mem_Used or Disk_Reads",
+              "each of metrics must be a host metric name such as CPU_User, Mem_Used or Disk_Reads",
           }),
           { error: "metrics must be a list of host metric names" },
         ),

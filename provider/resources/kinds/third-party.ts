@@ -78,16 +78,21 @@ export const PATHS = {
   AwsMetadataPath: pathOf("AwsMetadataPath", {
     ...regions,
     limitToNamespaces: z
-      .array(z.literal("AWS/EC2"), { error: 'limitToNamespaces may only hold "AWS/EC2"' })
+      .array(z.literal("AWS/EC2", { error: 'limitToNamespaces may only hold "AWS/EC2"' }), {
+        error: 'limitToNamespaces must be a list holding only "AWS/EC2"',
+      })
       .optional(),
     tagFilters: stringListSchema("tagFilters (tag keys)").optional(),
   }),
   AwsInventoryPath: pathOf("AwsInventoryPath", {
     ...regions,
     limitToNamespaces: z
-      .array(z.enum(INVENTORY_NAMESPACES), {
-        error: `limitToNamespaces must be a list of ${INVENTORY_NAMESPACES.join(", ")}`,
-      })
+      .array(
+        z.enum(INVENTORY_NAMESPACES, {
+          error: `limitToNamespaces may only hold ${INVENTORY_NAMESPACES.join(", ")}`,
+        }),
+        { error: `limitToNamespaces must be a list of ${INVENTORY_NAMESPACES.join(", ")}` },
+      )
       .optional(),
   }),
   AwsXRayPath: pathOf("AwsXRayPath", regions),
@@ -97,7 +102,7 @@ export const PATHS = {
     customServices: z
       .array(
         z.string().regex(/^[^=;]+=[^=]*$/, {
-          error: 'each custom service must look like "name=prefix1;prefix2"',
+          error: 'each of customServices must look like "name=prefix1;prefix2"',
         }),
         { error: "customServices must be a list of strings" },
       )
