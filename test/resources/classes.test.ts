@@ -3,6 +3,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as collectors from "../../provider";
+import { SOURCE_BODIES } from "./sourceBodies.helpers";
 
 interface Registered {
   type: string;
@@ -206,9 +207,40 @@ describe("resource classes", () => {
         }),
       ],
     ];
+    // And every typed source class of the table of bodies.
+    for (const [kind, body] of Object.entries(SOURCE_BODIES)) {
+      const Class = (collectors as unknown as Record<string, typeof collectors.LocalFileSource>)[
+        kind
+      ];
+      expect(Class, `${kind} is exported`).toBeDefined();
+      cases.push([
+        kind,
+        new (Class as typeof collectors.LocalFileSource)(`${kind}-x`, {
+          collectorId: 1,
+          ...body.args,
+        } as never),
+      ]);
+    }
     for (const [kind, resource] of cases) {
       expect((await registration(resource)).type).toBe(`pulumi-nodejs:dynamic/collectors:${kind}`);
       expect(await value((resource as collectors.LocalFileSource).collectorId)).toBe(1);
+    }
+  });
+
+  it("every typed source class keeps the args that hold a credential secret, in and out", async () => {
+    const secretIn = (value: unknown): boolean => JSON.stringify(value).includes("s3cr3t-");
+    for (const [kind, body] of Object.entries(SOURCE_BODIES)) {
+      const Class = (collectors as unknown as Record<string, typeof collectors.LocalFileSource>)[
+        kind
+      ] as typeof collectors.LocalFileSource;
+      const r = await registration(
+        new Class(`${kind}-secret`, { collectorId: 1, ...body.args } as never),
+      );
+      for (const [key, value] of Object.entries(body.args)) {
+        if (!secretIn(value)) continue;
+        expect(isSecret(r.raw[key]), `${kind}.${key} is a secret input`).toBe(true);
+        expect(r.additionalSecretOutputs, `${kind}.${key} is a secret output`).toContain(key);
+      }
     }
   });
 

@@ -110,6 +110,7 @@ describe("server-set outputs in a table", () => {
       kind: "UniversalSource",
       type: {
         sourceType: "Universal",
+        collector: "Hosted",
         fields: [],
         required: {},
         outputs: { state: z.object({ state: z.string() }) },

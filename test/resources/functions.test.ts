@@ -77,6 +77,7 @@ describe("functions", () => {
       source: {
         sourceType: "Universal",
         name: "okta",
+        schemaRef: { type: "Okta" },
         config: { domain: "example.okta.com", signing: "opaque-signing-value" },
       },
     });

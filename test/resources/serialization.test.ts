@@ -10,6 +10,7 @@ import * as resources from "../../provider/resources";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { type Service, startService } from "./emulator.helpers";
 import { type ProgramDir, programWithPackage } from "./package.helpers";
+import { SOURCE_BODIES } from "./sourceBodies.helpers";
 import { configRequest, type Props } from "./unit.helpers";
 
 const requireFromString = createRequire(__filename)("require-from-string") as (code: string) => {
@@ -74,6 +75,18 @@ beforeAll(async () => {
       allContainers: true,
       collectEvents: false,
     }),
+    // Every typed source class, from the table of bodies.
+    ...Object.entries(SOURCE_BODIES).map(
+      ([kind, body]) =>
+        new (
+          (resources as unknown as Record<string, typeof resources.LocalFileSource>)[
+            kind
+          ] as typeof resources.LocalFileSource
+        )(`${kind}-all`, {
+          collectorId,
+          ...body.args,
+        } as never),
+    ),
   ];
   await Promise.all(made.map((r) => new Promise((resolve) => r.urn.apply(resolve))));
 });

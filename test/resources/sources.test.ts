@@ -300,9 +300,19 @@ describe("Universal sources (deleted asynchronously)", () => {
     ...extra,
   });
   it("a replacement that keeps the explicit name waits for the old one to go, then creates", async () => {
-    const { p, id, outs } = await up("Source", okta({ cutoffRelativeTime: "-1d" }));
-    const news = (await p.check({}, okta({ cutoffRelativeTime: "-2d" }))).inputs;
-    expect(await p.diff(id, outs, news)).toMatchObject({ deleteBeforeReplace: true });
+    // schemaRef.type is not modifiable: a new integration under the same name replaces it.
+    const c2c = (type: string) => ({
+      collectorId: hostedId,
+      name: "okta",
+      schemaRef: { type },
+      config: { domain: "example.okta.com" },
+    });
+    const { p, id, outs } = await up("CloudToCloudSource", c2c("Okta"));
+    const news = (await p.check({}, c2c("Duo"))).inputs;
+    expect(await p.diff(id, outs, news)).toMatchObject({
+      replaces: ["schemaRef"],
+      deleteBeforeReplace: true,
+    });
     await service.clearRequests();
     await p.delete(id, outs);
     const calls = (await service.requests()).map((r) => `${r.method} ${r.status}`);

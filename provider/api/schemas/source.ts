@@ -12,6 +12,13 @@ const filterOutput = z.looseObject({
 });
 const dateFormat = z.looseObject({ format: z.string(), locator: z.string().nullish() });
 
+/** LocalFile path expressions; a Windows event log's comma-separated event IDs (a string). */
+const stringOrList = z.union([z.array(z.string()), z.string()]);
+/** SystemStats: metric names; DockerStats: `{ category, metric }` objects (sheet 4). */
+const metricList = z.array(
+  z.union([z.string(), z.looseObject({ category: z.string(), metric: z.string() })]),
+);
+
 /** A Source as the service returns it. Unknown (type-specific) fields are kept. */
 export const sourceSchema = z.looseObject({
   /** Absent in download=true output. */
@@ -35,11 +42,11 @@ export const sourceSchema = z.looseObject({
   fields: fieldsOutput,
   encoding: z.string().nullish(),
   pathExpression: z.string().nullish(),
-  denylist: z.array(z.string()).nullish(),
+  denylist: stringOrList.nullish(),
   contentType: z.string().nullish(),
   /** SystemStats: milliseconds. */
   interval: z.number().nullish(),
-  metrics: z.array(z.string()).nullish(),
+  metrics: metricList.nullish(),
   /** Read-only status. */
   alive: z.boolean().optional(),
   /** HTTP Sources: server-assigned, holds a secret token. */
@@ -95,8 +102,8 @@ const sourceFields = {
   cutoffRelativeTime: z.string().nullish(),
   fields: fieldsInput,
   interval: z.number().int().positive().nullish(),
-  denylist: z.array(z.string()).nullish(),
-  metrics: z.array(z.string()).nullish(),
+  denylist: stringOrList.nullish(),
+  metrics: metricList.nullish(),
 };
 
 function requireTypeFields(source: Record<string, unknown>, ctx: z.RefinementCtx): void {

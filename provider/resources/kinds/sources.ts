@@ -1,21 +1,33 @@
 // The sources: the fields every source has, each type's own fields, and the table of source
-// types (what each one requires, with hints; its fixed values, server-set outputs and rules
-// across fields). Source and every typed source class are views of this table: adding a type is
-// one entry here and a class of a few lines in program/sources.ts.
+// types (what each one requires, with hints; its fixed values, defaults, server-set outputs and
+// rules across fields). Source and every typed source class are views of this table: adding a
+// type is one entry here and a class of two lines in program/sources.ts.
+//
+// Two tables: TABLE, the base types by the API's sourceType (the generic Source reads it), and
+// VARIANTS, the types that share a sourceType and differ by contentType (Polling S3Source, …;
+// HTTP KinesisLogSource, …), by that contentType. A variant fixes its contentType and types its
+// thirdPartyRef (kinds/third-party.ts).
 //
 // How a fact of the source-type sheet goes in:
 // - a field, its type and allowed values: a spec in TYPE_FIELDS (a name means the same in every
-//   type), or in the type's `own` when this type's differs (StreamingMetrics' contentType);
-// - required, with what to give: `required` (it must match the client's
+//   type), or in the type's `own` when this type's differs (StreamingMetrics' contentType) or
+//   only it has the field (a Cloud-to-Cloud `config`); `common` when the type takes only some of
+//   the common fields at its top level (Universal: name; local Windows types: no hostName);
+// - required, with what to give: `required` (covering the client's
 //   REQUIRED_FIELDS_BY_SOURCE_TYPE, checked when this module loads);
 // - a secret: `secret: true` (the whole value), `secretPaths` for credentials inside it
 //   ("resources[].authentication.awsKey"), `secretKeys` for credential-like keys anywhere in it
-//   (a Cloud-to-Cloud config); set `keepInput` where the service reads it back masked;
-// - not modifiable after create: `replace: true` (a change replaces the source);
-// - a fixed value every source of the type carries: `fixed`;
+//   (a Cloud-to-Cloud config); set `keepInput` where the service reads it back as it was given
+//   but possibly in another form, `subset` where it reads back more (server-set members) and
+//   masks secrets as ********;
+// - not modifiable after create: `replace: true` (a change replaces the source), or `replaceOn`
+//   for the members of a subset object that are (schemaRef.type);
+// - a fixed value every source of the type carries: `fixed`; a value the service requires and
+//   the sheet gives a default for: `defaults` (sent on create when unset);
 // - a server-set output: `computed` for the secret ones (url, token), `outputs` for the others
 //   with their shape (a Universal source's `state`);
-// - a rule across fields: `refine`, skipping unknown preview values (known()).
+// - a rule across fields: `refine`, skipping unknown preview values (known());
+// - where the sheet is uncertain: `decision`, listed in the README.
 import { setTimeout as wait } from "node:timers/promises";
 import { z } from "zod";
 import {
@@ -28,6 +40,7 @@ import { resourceError } from "../provider/errors";
 import {
   type CheckFailure,
   containsUnknown,
+  type FieldSpec,
   type FieldSpecs,
   isObject,
   isUnset,
@@ -54,6 +67,12 @@ import {
   timeZoneSchema,
   toId,
 } from "./schemas";
+import {
+  ALL_AUTH_SECRET_PATHS,
+  AWS_AUTH,
+  scanIntervalSchema,
+  thirdPartyRefSpec,
+} from "./third-party";
 
 export const filterSchema = z
   .object(
@@ -160,8 +179,17 @@ export const TYPE_FIELDS = {
   // LocalWindowsEventLog, RemoteWindowsEventLog
   logNames: { schema: stringListSchema("logNames").min(1, "logNames must not be empty") },
   renderMessages: { schema: booleanSchema("renderMessages") },
-  eventFormat: { schema: z.number({ error: "eventFormat must be a number (0 or 1)" }).int() },
-  eventMessage: { schema: z.number({ error: "eventMessage must be a number" }).int() },
+  eventFormat: {
+    schema: z.union([z.literal(0), z.literal(1)], {
+      error: "eventFormat must be 0 (legacy XML) or 1 (JSON)",
+    }),
+    doc: "0 legacy XML (needs eventMessage), 1 JSON.",
+  },
+  eventMessage: {
+    schema: z.union([z.literal(0), z.literal(1), z.literal(2)], {
+      error: "eventMessage must be 0 (full message), 1 (title line) or 2 (metadata only)",
+    }),
+  },
   allowlist: { schema: z.union([z.string(), stringListSchema("allowlist")]) },
   domain: { schema: stringSchema("domain") },
   username: { schema: stringSchema("username") },
@@ -178,7 +206,11 @@ export const TYPE_FIELDS = {
     ).min(1, "wmiQueries must not be empty"),
   },
   // ActiveDirectory
-  nameSuffixes: { schema: stringListSchema("nameSuffixes") },
+  nameSuffixes: {
+    schema: z.union([z.string(), stringListSchema("nameSuffixes")], {
+      error: "nameSuffixes must be a string (;-separated) or a list of strings",
+    }),
+  },
   filter: { schema: z.string({ error: "filter must be a string" }) },
   additionalAttr: { schema: z.union([z.string(), stringListSchema("additionalAttr")]) },
   excludedAttr: { schema: z.union([z.string(), stringListSchema("excludedAttr")]) },
@@ -198,24 +230,51 @@ export const TYPE_FIELDS = {
     schema: z.number({ error: "timeout must be a number of milliseconds" }).int().min(0),
   },
   script: { schema: stringSchema("script") },
-  cronExpression: { schema: stringSchema("cronExpression"), doc: 'e.g. "0 0/15 * * * ? *".' },
+  cronExpression: {
+    schema: stringSchema("cronExpression").refine(
+      (cron) => [6, 7].includes(cron.trim().split(/\s+/).length),
+      {
+        error:
+          'cronExpression must be a Quartz expression of 6 or 7 fields, e.g. "0 0/15 * * * ? *"',
+      },
+    ),
+    doc: 'A Quartz expression, e.g. "0 0/15 * * * ? *".',
+  },
   // DockerLog, DockerStats
-  uri: { schema: stringSchema("uri"), doc: 'e.g. "unix:///var/run/docker.sock".' },
+  uri: {
+    schema: stringSchema("uri").regex(/^(unix|tcp|https?):\/\/\S+$/, {
+      error:
+        'uri must be a Docker endpoint such as "unix:///var/run/docker.sock" or "https://host:2376"',
+    }),
+    doc: 'e.g. "unix:///var/run/docker.sock"; https needs certPath.',
+  },
   allContainers: { schema: booleanSchema("allContainers") },
   specifiedContainers: { schema: stringListSchema("specifiedContainers") },
   certPath: { schema: stringSchema("certPath") },
   collectEvents: { schema: booleanSchema("collectEvents") },
-  pollInterval: { schema: positiveIntSchema("pollInterval", " of milliseconds") },
+  pollInterval: {
+    schema: z
+      .number({ error: "pollInterval must be a number of milliseconds" })
+      .int({ error: "pollInterval must be a whole number of milliseconds" })
+      .refine((ms) => ms === 0 || ms >= 1000, {
+        error: "pollInterval must be 0 (continuous) or at least 1000 milliseconds",
+      }),
+  },
   // SystemStats, DockerStats
   metrics: { schema: stringListSchema("metrics"), doc: 'e.g. ["CPU_User", "CPU_Sys"].' },
   // Polling, StreamingMetrics
   contentType: { schema: stringSchema("contentType") },
-  scanInterval: { schema: positiveIntSchema("scanInterval", " of milliseconds") },
-  paused: { schema: booleanSchema("paused") },
+  scanInterval: {
+    schema: scanIntervalSchema,
+    default: 300000,
+    doc: "Milliseconds between scans (default 300000), or -1 (automatic).",
+  },
+  paused: { schema: booleanSchema("paused"), default: false },
   thirdPartyRef: {
     schema: z.record(z.string(), z.unknown(), { error: "thirdPartyRef must be an object" }),
     secret: true,
-    keepInput: true,
+    subset: true,
+    secretPaths: ALL_AUTH_SECRET_PATHS,
     doc: "Polling sources: bucket, path and authentication (access keys or a role ARN).",
   },
 } as const satisfies FieldSpecs;
@@ -228,20 +287,33 @@ export const SECRET_COMPUTED = ["url", "token"] as const;
 export interface SourceType {
   /** The API's sourceType. */
   sourceType: string;
+  /** The kind of collector it belongs on (the service refuses it on the other kind). */
+  collector: "Installed" | "Hosted";
   /** The typed resource class of the type, if it has one: "HttpSource". */
   kind?: string;
+  /** The common fields the type takes at its top level, when not all (Universal: only name). */
+  common?: readonly CommonFieldName[];
   /** Own fields besides the common ones. */
   fields: readonly TypeFieldName[];
   /**
    * This type's spec of an own field where it differs from the shared one (TYPE_FIELDS): its
-   * allowed values, its shape. The typed class checks and types the field with it; Source keeps
-   * the shared spec (as before this table had own specs; tightening it is the next issue's call).
+   * allowed values, its shape; or a field only this type has (a Cloud-to-Cloud `config`). The
+   * typed class checks and types the field with it; Source keeps the shared spec.
    */
   own?: FieldSpecs;
-  /** Own fields that must be set (the client's table), with what to give. */
-  required: Readonly<Partial<Record<TypeFieldName, string>>>;
-  /** Values every source of the type carries, sent on create. */
+  /**
+   * Own fields that must be set, with what to give: at least the client's required fields
+   * (REQUIRED_FIELDS_BY_SOURCE_TYPE) that `fixed` and `defaults` do not give; checked when this
+   * module loads. A base type (keyed by its sourceType) gives exactly the client's.
+   */
+  required: Readonly<Record<string, string>>;
+  /** Values every source of the type carries, sent on create (a variant's contentType). */
   fixed?: JsonObject;
+  /**
+   * Values the service requires that the sheet gives a default for, sent on create when the
+   * program leaves them unset (Polling scanInterval 300000, paused false, as TF does).
+   */
+  defaults?: JsonObject;
   /** Server-assigned secret outputs (the typed class declares them as outputs). */
   computed?: readonly ("url" | "token")[];
   /**
@@ -250,9 +322,13 @@ export interface SourceType {
    */
   outputs?: Readonly<Record<string, z.ZodType>>;
   refine?: (inputs: Readonly<Record<string, unknown>>) => CheckFailure[];
+  /** Where the sheet is uncertain, what this package chose (the README lists them). */
+  decision?: string;
 }
 
-const remoteFileAuth = (inputs: Readonly<Record<string, unknown>>): CheckFailure[] => {
+type CommonFieldName = keyof typeof COMMON_FIELDS;
+type Rule = (inputs: Readonly<Record<string, unknown>>) => CheckFailure[];
+const remoteFileAuth: Rule = (inputs) => {
   if (inputs.authMethod === "password" && isUnset(inputs.remotePassword)) {
     return [
       {
@@ -273,7 +349,7 @@ const remoteFileAuth = (inputs: Readonly<Record<string, unknown>>): CheckFailure
   return [];
 };
 
-const messagePerRequest = (inputs: Readonly<Record<string, unknown>>): CheckFailure[] =>
+const messagePerRequest: Rule = (inputs) =>
   inputs.messagePerRequest === true &&
   inputs.multilineProcessingEnabled !== false &&
   !containsUnknown(inputs.multilineProcessingEnabled)
@@ -287,6 +363,73 @@ const messagePerRequest = (inputs: Readonly<Record<string, unknown>>): CheckFail
       ]
     : [];
 
+/** Docker: an https engine needs its certificates; allContainers false needs the containers. */
+const docker: Rule = (inputs) => {
+  const failures: CheckFailure[] = [];
+  if (
+    typeof inputs.uri === "string" &&
+    inputs.uri.startsWith("https://") &&
+    isUnset(inputs.certPath)
+  ) {
+    failures.push({
+      property: "certPath",
+      reason:
+        "certPath is required with an https:// uri: the directory of the engine's TLS certificates",
+    });
+  }
+  const named = inputs.specifiedContainers;
+  if (
+    inputs.allContainers === false &&
+    !containsUnknown(named) &&
+    (!Array.isArray(named) || named.length === 0)
+  ) {
+    failures.push({
+      property: "specifiedContainers",
+      reason:
+        "specifiedContainers must name at least one container when allContainers is false " +
+        "(or set allContainers: true)",
+    });
+  }
+  return failures;
+};
+
+/** Windows event logs: eventMessage belongs to the legacy XML format (eventFormat 0). */
+const eventMessage: Rule = (inputs) => {
+  if (inputs.eventFormat === 0 && isUnset(inputs.eventMessage)) {
+    return [
+      {
+        property: "eventMessage",
+        reason:
+          "eventMessage is required with eventFormat 0 (legacy XML): 0 full message, 1 title " +
+          "line, 2 metadata only",
+      },
+    ];
+  }
+  if (inputs.eventFormat === 1 && !isUnset(inputs.eventMessage)) {
+    return [
+      {
+        property: "eventMessage",
+        reason:
+          "eventMessage applies to eventFormat 0 only: leave it out with eventFormat 1 (JSON)",
+      },
+    ];
+  }
+  return [];
+};
+
+/** Cloud-to-Cloud: the name lives in config on the service; the class takes it as `name`. */
+const configName: Rule = (inputs) => {
+  const config = inputs.config;
+  if (!isObject(config) || isUnset(config.name) || containsUnknown(config.name)) return [];
+  if (containsUnknown(inputs.name) || config.name === inputs.name) return [];
+  return [
+    {
+      property: "config.name",
+      reason: "config.name is the source's name: set `name` instead (it is sent as config.name)",
+    },
+  ];
+};
+
 /** The source type of this name (own entries only: "toString" is not one). */
 export function sourceTypeNamed(name: unknown): SourceType | undefined {
   return typeof name === "string" && Object.hasOwn(SOURCE_TYPES, name)
@@ -295,9 +438,10 @@ export function sourceTypeNamed(name: unknown): SourceType | undefined {
 }
 
 /**
- * A source type whose `required` are the client's required fields for it, each with the hint
- * given here. A hint missing for a required field, or given for a field the client does not
- * require, is a mistake in this table: refused when the module loads.
+ * A source type whose `required` cover the client's required fields for it, each with the hint
+ * given here (the type may require more; its fixed values and defaults give some). A required
+ * field without a hint, or a hint for a field the type does not have, is a mistake in this
+ * table: refused when the module loads.
  */
 function withRequired(type: SourceType): SourceType {
   const name = type.sourceType;
@@ -305,26 +449,105 @@ function withRequired(type: SourceType): SourceType {
     ? (REQUIRED_FIELDS_BY_SOURCE_TYPE[name] ?? [])
     : [];
   const hints: Readonly<Record<string, string | undefined>> = type.required;
-  const extra = Object.keys(hints).filter((key) => !keys.includes(key));
-  const missing = keys.filter((key) => hints[key] === undefined);
-  const foreign = keys.filter((key) => !(type.fields as readonly string[]).includes(key));
+  const given = { ...type.fixed, ...type.defaults };
+  const extra: string[] = [];
+  const missing = keys.filter((key) => hints[key] === undefined && !Object.hasOwn(given, key));
+  const fields = [...type.fields, ...Object.keys(type.own ?? {})] as string[];
+  const foreign = Object.keys(hints).filter((key) => !fields.includes(key));
   if (extra.length + missing.length + foreign.length > 0) {
     throw resourceError("badTable", { name, extra, missing, foreign });
   }
   return type;
 }
 
+const SECRET_KEY = /key|secret|token|password|credentials/i;
+
+/** Host metric names (sheet 4, SystemStats). */
+const HOST_METRICS = [
+  ...["User", "Sys", "Nice", "Idle", "IOWait", "Irq", "SoftIrq", "Stolen", "Total"].map(
+    (m) => `CPU_${m}`,
+  ),
+  ...["1min", "5min", "15min"].map((m) => `CPU_LoadAvg_${m}`),
+  ...[
+    "Total",
+    "Free",
+    "Used",
+    "ActualFree",
+    "ActualUsed",
+    "UsedPercent",
+    "FreePercent",
+    "PhysicalRam",
+  ].map((m) => `Mem_${m}`),
+  ...[
+    "InboundTotal",
+    "OutboundTotal",
+    "Established",
+    "Listen",
+    "Idle",
+    "Closing",
+    "CloseWait",
+    "Close",
+    "TimeWait",
+  ].map((m) => `TCP_${m}`),
+  ...["InPackets", "OutPackets", "InBytes", "OutBytes"].map((m) => `Net_${m}`),
+  ...[
+    "Reads",
+    "ReadBytes",
+    "Writes",
+    "WriteBytes",
+    "Queue",
+    "InodesAvailable",
+    "Used",
+    "UsedPercent",
+    "Available",
+  ].map((m) => `Disk_${m}`),
+];
+
+const intervalAtLeast = (min: number, what: string) =>
+  z
+    .number({ error: `interval must be a number of milliseconds` })
+    .int({ error: "interval must be a whole number of milliseconds" })
+    .min(min, { error: `interval must be at least ${min} milliseconds (${what})` });
+
+const WINDOWS_EVENT_LOG = [
+  "logNames",
+  "renderMessages",
+  "eventFormat",
+  "eventMessage",
+  "allowlist",
+  "denylist",
+] as const;
+const ALL_BUT_HOST = (Object.keys(COMMON_FIELDS) as CommonFieldName[]).filter(
+  (key) => key !== "hostName",
+);
+const DOCKER_HINTS = {
+  uri: 'the Docker engine, e.g. "unix:///var/run/docker.sock"',
+  allContainers: "true, or false with specifiedContainers",
+};
+
 const TABLE = {
   HTTP: {
     sourceType: "HTTP",
+    collector: "Hosted",
     kind: "HttpSource",
-    fields: ["messagePerRequest"],
+    fields: ["messagePerRequest", "contentType"],
+    own: {
+      contentType: {
+        schema: z.enum(["Zipkin", "Otlp"], {
+          error:
+            'contentType of an HttpSource must be "Zipkin" or "Otlp", or left out (logs and ' +
+            "metrics); the other HTTP variants have classes of their own (KinesisLogSource, …)",
+        }),
+        doc: 'Left out: logs and metrics; "Zipkin" traces; "Otlp" OTLP/HTTP.',
+      },
+    },
     required: {},
     computed: ["url"],
     refine: messagePerRequest,
   },
   Cloudsyslog: {
     sourceType: "Cloudsyslog",
+    collector: "Hosted",
     kind: "CloudSyslogSource",
     fields: [],
     required: {},
@@ -332,12 +555,22 @@ const TABLE = {
   },
   LocalFile: {
     sourceType: "LocalFile",
+    collector: "Installed",
     kind: "LocalFileSource",
     fields: ["pathExpression", "denylist", "encoding"],
+    own: {
+      encoding: {
+        schema: z.enum(["UTF-8", "UTF-16", "UTF-16BE", "UTF-16LE"], {
+          error: 'encoding must be "UTF-8", "UTF-16", "UTF-16BE" or "UTF-16LE"',
+        }),
+        default: "UTF-8",
+      },
+    },
     required: { pathExpression: 'the files to collect, e.g. "/var/log/*.log"' },
   },
   RemoteFileV2: {
     sourceType: "RemoteFileV2",
+    collector: "Installed",
     kind: "RemoteFileSource",
     fields: [
       "remoteHosts",
@@ -358,26 +591,25 @@ const TABLE = {
       pathExpression: 'the files to collect, e.g. "/var/log/app.log"',
     },
     refine: remoteFileAuth,
+    decision:
+      "keyPassword is taken with either authMethod (the sheet ties it to the wrong one, M).",
   },
   LocalWindowsEventLog: {
     sourceType: "LocalWindowsEventLog",
-    fields: ["logNames", "renderMessages", "eventFormat", "eventMessage", "allowlist", "denylist"],
+    collector: "Installed",
+    kind: "WindowsEventLogSource",
+    common: ALL_BUT_HOST,
+    fields: WINDOWS_EVENT_LOG,
     required: { logNames: 'the event logs, e.g. ["Security", "Application"]' },
+    refine: eventMessage,
+    decision:
+      "allowlist/denylist take a comma-separated string or a list (the sheet's table and example disagree, M); no hostName (the host comes from each event).",
   },
   RemoteWindowsEventLog: {
     sourceType: "RemoteWindowsEventLog",
-    fields: [
-      "logNames",
-      "renderMessages",
-      "eventFormat",
-      "eventMessage",
-      "allowlist",
-      "denylist",
-      "domain",
-      "username",
-      "password",
-      "hosts",
-    ],
+    collector: "Installed",
+    kind: "RemoteWindowsEventLogSource",
+    fields: [...WINDOWS_EVENT_LOG, "domain", "username", "password", "hosts"],
     required: {
       logNames: 'the event logs, e.g. ["Security"]',
       domain: "the Windows domain",
@@ -385,30 +617,56 @@ const TABLE = {
       password: "the user's password",
       hosts: "the hosts to read from",
     },
+    refine: eventMessage,
   },
   LocalWindowsPerfMon: {
     sourceType: "LocalWindowsPerfMon",
-    fields: ["wmiQueries"],
-    required: { wmiQueries: "[{ name, query }]" },
+    collector: "Installed",
+    kind: "WindowsPerfMonSource",
+    common: ALL_BUT_HOST,
+    fields: ["wmiQueries", "interval"],
+    required: { wmiQueries: '[{ name, query: "select * from Win32_PerfFormattedData_…" }]' },
+    decision: "interval (ms) is taken: the sheet's example has it, its table does not (M).",
   },
   RemoteWindowsPerfMon: {
     sourceType: "RemoteWindowsPerfMon",
-    fields: ["domain", "remoteUser", "remotePassword", "remoteHosts", "wmiQueries"],
-    required: {},
+    collector: "Installed",
+    kind: "RemoteWindowsPerfMonSource",
+    fields: ["domain", "remoteUser", "remotePassword", "remoteHosts", "wmiQueries", "interval"],
+    required: {
+      domain: "the Windows domain",
+      remoteUser: "the user to connect as",
+      remotePassword: "the user's password",
+      remoteHosts: "the hosts to read from",
+      wmiQueries: "[{ name, query }]",
+    },
+    decision: "all five fields are required (the sheet's table; the local service agrees).",
   },
   ActiveDirectory: {
     sourceType: "ActiveDirectory",
+    collector: "Installed",
+    kind: "ActiveDirectorySource",
     fields: ["nameSuffixes", "filter", "additionalAttr", "excludedAttr", "interval"],
+    own: {
+      interval: {
+        schema: intervalAtLeast(60000, "1 minute"),
+        doc: "Milliseconds between scans, at least 60000 (the service's default: 24 h).",
+      },
+    },
     required: {},
+    decision:
+      "interval is in milliseconds, at least 60000 (the sheet's table says seconds, its example ms, M); the ;-separated fields take a string or a list.",
   },
   Syslog: {
     sourceType: "Syslog",
+    collector: "Installed",
     kind: "SyslogSource",
     fields: ["protocol", "port"],
     required: { protocol: '"UDP" or "TCP"', port: "the port to listen on, e.g. 514" },
   },
   Script: {
     sourceType: "Script",
+    collector: "Installed",
     kind: "ScriptSource",
     fields: ["commands", "file", "workingDir", "timeout", "script", "cronExpression"],
     required: {
@@ -418,33 +676,68 @@ const TABLE = {
   },
   DockerLog: {
     sourceType: "DockerLog",
+    collector: "Installed",
     kind: "DockerLogSource",
     fields: ["uri", "allContainers", "specifiedContainers", "certPath", "collectEvents"],
-    required: {
-      uri: 'the Docker engine, e.g. "unix:///var/run/docker.sock"',
-      allContainers: "true, or false with specifiedContainers",
-      collectEvents: "whether to collect Docker events too",
-    },
+    required: { ...DOCKER_HINTS, collectEvents: "whether to collect Docker events too" },
+    refine: docker,
   },
   DockerStats: {
     sourceType: "DockerStats",
+    collector: "Installed",
     kind: "DockerStatsSource",
     fields: ["uri", "allContainers", "specifiedContainers", "certPath", "metrics", "pollInterval"],
-    required: {
-      uri: 'the Docker engine, e.g. "unix:///var/run/docker.sock"',
-      allContainers: "true, or false with specifiedContainers",
+    own: {
+      metrics: {
+        schema: z.array(
+          z.object(
+            {
+              category: stringSchema("a metric's category"),
+              metric: stringSchema("a metric's name"),
+            },
+            {
+              error:
+                'each metric must be an object { category, metric }, e.g. { category: "CPU", metric: "cpu_usage.percpu_usage" }',
+            },
+          ),
+          { error: "metrics must be a list of { category, metric }" },
+        ),
+        doc: '`[{ category, metric }]`, e.g. `{ category: "CPU", metric: "cpu_usage.percpu_usage" }`; absent: all.',
+      },
     },
+    required: DOCKER_HINTS,
     fixed: { contentType: "DockerMetrics" },
+    refine: docker,
+    decision:
+      'metrics are objects { category, metric } (the sheet; the local service agrees); the class sends contentType "DockerMetrics" (stats as logs: Source).',
   },
   SystemStats: {
     sourceType: "SystemStats",
+    collector: "Installed",
     kind: "SystemStatsSource",
     fields: ["interval", "metrics"],
+    own: {
+      interval: {
+        schema: intervalAtLeast(1000, "1 second"),
+        doc: "Milliseconds between samples, e.g. 60000.",
+      },
+      metrics: {
+        schema: z.array(
+          z.enum(HOST_METRICS, {
+            error:
+              "each of metrics must be a host metric name such as CPU_User, Mem_Used or Disk_Reads",
+          }),
+          { error: "metrics must be a list of host metric names" },
+        ),
+        doc: 'e.g. ["CPU_User", "Mem_Used"]; absent: all.',
+      },
+    },
     required: { interval: "milliseconds between samples, e.g. 60000" },
     fixed: { contentType: "HostMetrics" },
   },
   StreamingMetrics: {
     sourceType: "StreamingMetrics",
+    collector: "Installed",
     kind: "StreamingMetricsSource",
     fields: ["contentType", "protocol", "port"],
     required: {},
@@ -459,10 +752,179 @@ const TABLE = {
   },
   Polling: {
     sourceType: "Polling",
+    collector: "Hosted",
     fields: ["contentType", "scanInterval", "paused", "thirdPartyRef"],
     required: { contentType: 'what to poll, e.g. "AwsS3Bucket" or "AwsCloudTrailBucket"' },
+    defaults: { scanInterval: 300000, paused: false },
   },
-  Universal: { sourceType: "Universal", fields: [], required: {} },
+  Universal: {
+    sourceType: "Universal",
+    collector: "Hosted",
+    kind: "CloudToCloudSource",
+    common: ["name"],
+    fields: [],
+    own: {
+      schemaRef: {
+        schema: z.object(
+          {
+            type: stringSchema("schemaRef.type").max(128, {
+              error: "schemaRef.type must be at most 128 characters",
+            }),
+            version: stringSchema("schemaRef.version").optional(),
+          },
+          { error: 'schemaRef must be an object { type, version? }, e.g. { type: "Okta" }' },
+        ),
+        subset: true,
+        replaceOn: ["type"],
+        keepMembers: ["version"],
+        doc: 'The integration, e.g. { type: "Okta" }; a new type replaces the source; version "latest" asks for an upgrade.',
+      },
+      config: {
+        schema: z.record(z.string(), z.unknown(), {
+          error: "config must be an object of the integration's settings",
+        }),
+        subset: true,
+        secretKeys: SECRET_KEY,
+        doc: "The integration's settings; keys naming a key, secret, token, password or credentials are secrets.",
+      },
+    },
+    required: {
+      schemaRef: 'the integration, e.g. { type: "Okta" }',
+      config: "the integration's settings, e.g. { domain, apiKey }",
+    },
+    outputs: { state: z.object({ state: z.string() }).loose() },
+    refine: configName,
+    decision:
+      "name is sent both as config.name (the sheet) and at the top level; common fields go inside config; schemaRef.version is compared with the program's value only (\"latest\" asks for an upgrade); config keys naming a key, secret, token, password or credentials are the secrets (the sheet's heuristic, L).",
+  },
+} satisfies Record<string, SourceType>;
+
+/** A Polling type of one contentType (sheet 6.2, 6.3): scanInterval, paused and thirdPartyRef. */
+function polling(
+  contentType: string,
+  kind: string,
+  ref: Omit<Parameters<typeof thirdPartyRefSpec>[0], "serviceType">,
+) {
+  return {
+    sourceType: "Polling",
+    collector: "Hosted",
+    kind,
+    fields: ["scanInterval", "paused", "thirdPartyRef"],
+    own: { thirdPartyRef: thirdPartyRefSpec({ serviceType: contentType, ...ref }) },
+    required: {
+      thirdPartyRef: `{ resources: [{ serviceType: "${contentType}", path, authentication }] }`,
+    },
+    fixed: { contentType },
+    defaults: { scanInterval: 300000, paused: false },
+    computed: ["url"],
+  } as const satisfies SourceType;
+}
+
+/** An HTTP variant with a thirdPartyRef (sheet 6.1). */
+function httpVariant<F extends TypeFieldName = never>(
+  contentType: string,
+  kind: string,
+  ref: Omit<Parameters<typeof thirdPartyRefSpec>[0], "serviceType">,
+  fields: readonly F[] = [],
+) {
+  return {
+    sourceType: "HTTP",
+    collector: "Hosted",
+    kind,
+    fields: [...fields, "thirdPartyRef"],
+    own: { thirdPartyRef: thirdPartyRefSpec({ serviceType: contentType, ...ref }) },
+    required: {
+      thirdPartyRef: `{ resources: [{ serviceType: "${contentType}", path, authentication }] }`,
+    },
+    fixed: { contentType },
+    computed: ["url"],
+    refine: messagePerRequest,
+  } as const satisfies SourceType;
+}
+
+const S3_FAMILY = { paths: ["S3BucketPathExpression"], auths: AWS_AUTH } as const;
+const ROLE = ["AWSRoleBasedAuthentication"] as const;
+
+/**
+ * The types that share a sourceType with a base type and differ by contentType (Polling, HTTP),
+ * by that contentType: each has its class, its fixed contentType and its typed thirdPartyRef.
+ */
+const VARIANTS = {
+  AwsS3Bucket: polling("AwsS3Bucket", "S3Source", S3_FAMILY),
+  AwsElbBucket: polling("AwsElbBucket", "ElbSource", S3_FAMILY),
+  AwsCloudFrontBucket: polling("AwsCloudFrontBucket", "CloudFrontSource", S3_FAMILY),
+  AwsCloudTrailBucket: polling("AwsCloudTrailBucket", "CloudTrailSource", S3_FAMILY),
+  AwsS3AuditBucket: polling("AwsS3AuditBucket", "S3AuditSource", S3_FAMILY),
+  AwsS3ArchiveBucket: polling("AwsS3ArchiveBucket", "S3ArchiveSource", S3_FAMILY),
+  AwsCloudWatch: polling("AwsCloudWatch", "CloudWatchMetricsSource", {
+    paths: ["CloudWatchPath"],
+    auths: AWS_AUTH,
+  }),
+  AwsMetadata: polling("AwsMetadata", "AwsMetadataSource", {
+    paths: ["AwsMetadataPath"],
+    auths: AWS_AUTH,
+  }),
+  AwsInventory: polling("AwsInventory", "AwsInventorySource", {
+    paths: ["AwsInventoryPath"],
+    auths: ROLE,
+  }),
+  AwsXRay: polling("AwsXRay", "AwsXRaySource", { paths: ["AwsXRayPath"], auths: AWS_AUTH }),
+  GcpMetrics: polling("GcpMetrics", "GcpMetricsSource", {
+    paths: ["GcpMetricsPath"],
+    auths: ["service_account"],
+  }),
+  AzureEventHubLog: {
+    ...polling("AzureEventHubLog", "AzureEventHubLogSource", {
+      paths: ["AzureEventHubPath"],
+      auths: ["AzureEventHubAuthentication"],
+    }),
+    defaults: { scanInterval: -1, paused: false },
+    decision: "scanInterval defaults to -1 (event-driven), as TF forces.",
+  },
+  AzureMetrics: polling("AzureMetrics", "AzureMetricsSource", {
+    paths: ["AzureMetricsPath"],
+    auths: ["AzureClientSecretAuthentication"],
+  }),
+  GoogleCloudLogs: {
+    ...httpVariant(
+      "GoogleCloudLogs",
+      "GcpLogsSource",
+      {
+        paths: ["NoPathExpression"],
+        auths: ["NoAuthentication"],
+        optionalParts: true,
+        replace: true,
+      },
+      ["messagePerRequest"],
+    ),
+    required: {},
+    decision:
+      'contentType "GoogleCloudLogs" is sent (as TF does); thirdPartyRef is optional and not modifiable (a change replaces the source).',
+  },
+  KinesisLog: httpVariant(
+    "KinesisLog",
+    "KinesisLogSource",
+    {
+      paths: ["NoPathExpression", "KinesisLogPath"],
+      auths: ["NoAuthentication", ...AWS_AUTH],
+    },
+    ["messagePerRequest"],
+  ),
+  KinesisMetric: httpVariant("KinesisMetric", "KinesisMetricsSource", {
+    paths: ["KinesisMetricPath"],
+    auths: AWS_AUTH,
+  }),
+  Rum: httpVariant("Rum", "RumSource", { paths: ["RumPath"], auths: ["NoAuthentication"] }),
+  O365AuditNotification: {
+    ...httpVariant(
+      "O365AuditNotification",
+      "O365AuditSource",
+      { paths: ["O365NotificationPath"], auths: ["O365AppRegistrationAuthentication"] },
+      ["messagePerRequest"],
+    ),
+    decision:
+      "contentType is sent (the service would fill it in); Zipkin and Otlp are HttpSource's contentType.",
+  },
 } satisfies Record<string, SourceType>;
 
 /** Every source type this package models, by the API's sourceType. */
@@ -470,12 +932,45 @@ export const SOURCE_TYPES = Object.fromEntries(
   Object.entries(TABLE).map(([name, type]) => [name, withRequired(type)]),
 ) as { readonly [Name in keyof typeof TABLE]: (typeof TABLE)[Name] };
 
+/** The types that share a base type's sourceType, by the contentType that selects them. */
+export const SOURCE_VARIANTS = Object.fromEntries(
+  Object.entries(VARIANTS).map(([name, type]) => [name, withRequired(type)]),
+) as { readonly [Name in keyof typeof VARIANTS]: (typeof VARIANTS)[Name] };
+
+/** Every table entry: base types by sourceType, variants by contentType. */
+export const SOURCE_ENTRIES = { ...SOURCE_TYPES, ...SOURCE_VARIANTS };
+
 /** The source types with a typed resource class, by the class's name. */
 export const TYPED_SOURCES: Readonly<Record<string, SourceType>> = Object.fromEntries(
-  Object.values(SOURCE_TYPES as Readonly<Record<string, SourceType>>).flatMap((type) =>
+  Object.values(SOURCE_ENTRIES as Readonly<Record<string, SourceType>>).flatMap((type) =>
     type.kind ? [[type.kind, type]] : [],
   ),
 );
+
+/**
+ * The typed class for a source as the service shows it: the entry of its sourceType whose fixed
+ * values it carries, the most specific first (S3Source before a Polling source without a class);
+ * undefined when only the generic Source fits.
+ */
+export function typedSourceOf(
+  source: Readonly<Record<string, unknown>>,
+): { kind: string; type: SourceType } | undefined {
+  const fits = Object.values(TYPED_SOURCES).filter(
+    (type) =>
+      type.sourceType === source.sourceType &&
+      Object.entries(type.fixed ?? {}).every(([key, value]) => source[key] === value),
+  );
+  const best = fits.sort(
+    (a, b) => Object.keys(b.fixed ?? {}).length - Object.keys(a.fixed ?? {}).length,
+  )[0];
+  if (!best?.kind) return undefined;
+  // A plain HTTP source whose contentType HttpSource does not take belongs to Source.
+  if (best.kind === "HttpSource" && !isUnset(source.contentType)) {
+    const own = best.own?.contentType?.schema.safeParse(source.contentType);
+    if (!own?.success) return undefined;
+  }
+  return { kind: best.kind, type: best };
+}
 
 /** Service fields never kept in `unmanaged` nor sent back; url and token are outputs of their own. */
 export const SOURCE_VOLATILE = ["id", "alive", "url", "token"] as const;
@@ -501,7 +996,9 @@ async function waitUntilGone(
   let state: unknown;
   for (;;) {
     try {
-      state = (await client.sources.get(collectorId, id)).source.state;
+      // A Universal source's state is an object: {"state": "Stopping"} (sheet 6.5).
+      const shown = (await client.sources.get(collectorId, id)).source.state;
+      state = isObject(shown) ? shown.state : shown;
     } catch (error) {
       if (isGone(error)) return;
       throw error;
@@ -513,6 +1010,18 @@ async function waitUntilGone(
     }
     await wait(Math.min(stoppingPollMs * runtime.timeScale, stoppingLimitMs - elapsed));
   }
+}
+
+/** A Universal body carries its name in config (sheet 6.5), and at the top level as well. */
+function withConfigName(body: JsonObject): JsonObject {
+  if (!isObject(body.config) || typeof body.name !== "string") return body;
+  return { ...body, config: { ...body.config, name: body.name } };
+}
+
+/** A Universal source read without a top-level name (the sheet: L) is named by config.name. */
+function withTopName(source: Record<string, unknown>): Record<string, unknown> {
+  if (typeof source.name === "string" || !isObject(source.config)) return source;
+  return { ...source, name: source.config.name };
 }
 
 /** The sources of one collector as an EntityApi. */
@@ -530,10 +1039,12 @@ export function sourceApi(
   const { sourceType } = options;
   const req = { secrets: options.secrets };
   const api = client.sources;
+  const universal = sourceType === "Universal";
   const found = (r: { source: Record<string, unknown>; etag: string | undefined }) => ({
-    entity: r.source,
+    entity: universal ? withTopName(r.source) : r.source,
     etag: r.etag,
   });
+  const shaped = (body: JsonObject) => (universal ? withConfigName(body) : body);
   return {
     get: async (id) => found(await api.get(collectorId, id)),
     findByName: async (name) => {
@@ -541,9 +1052,17 @@ export function sourceApi(
       return match === undefined ? undefined : found(match);
     },
     create: async (body) =>
-      found(await api.create(collectorId, body as Parameters<typeof api.create>[1], req)),
+      found(await api.create(collectorId, shaped(body) as Parameters<typeof api.create>[1], req)),
     update: async (id, body, etag) =>
-      found(await api.update(collectorId, id, body as Parameters<typeof api.update>[2], etag, req)),
+      found(
+        await api.update(
+          collectorId,
+          id,
+          shaped(body) as Parameters<typeof api.update>[2],
+          etag,
+          req,
+        ),
+      ),
     delete: async (id) => {
       await api.delete(collectorId, id);
       if (typeof sourceType === "string" && ASYNC_DELETE_TYPES.has(sourceType)) {
@@ -555,10 +1074,16 @@ export function sourceApi(
 
 /** The field specs of a typed source kind. */
 export function typedSpecs(type: SourceType): FieldSpecs {
+  const common = Object.fromEntries(
+    (type.common ?? (Object.keys(COMMON_FIELDS) as CommonFieldName[])).map((key) => [
+      key,
+      COMMON_FIELDS[key] as FieldSpec,
+    ]),
+  );
   const own = Object.fromEntries(
     type.fields.map((field) => [field, type.own?.[field] ?? TYPE_FIELDS[field]]),
   );
-  return { ...COMMON_FIELDS, ...own };
+  return { ...common, ...own, ...type.own };
 }
 
 const KNOWN_TYPES = Object.keys(SOURCE_TYPES);
@@ -621,6 +1146,18 @@ function genericRules(inputs: Inputs, base: Omit<SourceKindOptions, "type">) {
           });
         }
       }
+      if (type.common) {
+        for (const key of Object.keys(COMMON_FIELDS)) {
+          if ((type.common as readonly string[]).includes(key) || isUnset(values[key])) continue;
+          failures.push({
+            property: key,
+            reason:
+              type.sourceType === "Universal"
+                ? `${key} is not a top-level field of a Universal source: put it in passthrough.config`
+                : `${key} is not a field of ${type.sourceType} sources`,
+          });
+        }
+      }
       failures.push(...(type.refine?.(values) ?? []));
     }
     if (isObject(values.passthrough) && !containsUnknown(values.passthrough)) {
@@ -640,7 +1177,10 @@ function genericRules(inputs: Inputs, base: Omit<SourceKindOptions, "type">) {
     required: {
       collectorId: COLLECTOR_ID_HINT,
       sourceType: `one of ${Object.keys(SOURCE_TYPES).join(", ")}, or another type the service knows`,
-      ...(type?.required ?? {}),
+      // Fields the generic Source has (a Universal schemaRef and config go in passthrough).
+      ...Object.fromEntries(
+        Object.entries(type?.required ?? {}).filter(([key]) => Object.hasOwn(GENERIC_SPECS, key)),
+      ),
     },
     refine,
   };
@@ -675,7 +1215,10 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
             refine: type.refine,
           }
         : genericRules(inputs, options),
-    fixed: (inputs) => ({ sourceType: expected(inputs), ...(type?.fixed ?? {}) }),
+    fixed: (inputs) => {
+      const of = type ?? sourceTypeNamed(inputs.sourceType);
+      return { sourceType: expected(inputs), ...of?.defaults, ...type?.fixed };
+    },
     serverSet: ["sourceType", ...SECRET_COMPUTED, ...Object.keys(type?.outputs ?? {})],
     volatile: [...SOURCE_VOLATILE, ...Object.keys(type?.outputs ?? {})],
     api: ({ client, runtime, state }) =>

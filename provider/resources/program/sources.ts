@@ -10,10 +10,12 @@ import {
   type filterSchema,
   GENERIC_SPECS,
   SECRET_COMPUTED,
-  SOURCE_TYPES,
+  SOURCE_ENTRIES,
   type SourceType,
   TYPE_FIELDS,
+  typedSpecs,
 } from "../kinds/sources";
+import type { FieldSpecs } from "../provider/fields";
 import {
   type Adopt,
   type ArgsOf,
@@ -29,16 +31,27 @@ export type SourceFilter = Members<z.input<typeof filterSchema>>;
 export type DateFormat = Members<z.input<typeof dateFormatSchema>>;
 
 type Common = typeof COMMON_FIELDS;
-type Types = typeof SOURCE_TYPES;
+/** Every table entry: base types by sourceType, variants (S3Source, …) by contentType. */
+type Types = typeof SOURCE_ENTRIES;
 type TypeFields = typeof TYPE_FIELDS;
 
 /** The args every source type takes. */
-export type SourceCommonArgs = ArgsOf<Common> & {
+export type SourceCommonArgs = ArgsOf<Common> & SourceControlArgs;
+
+/** The args of every source besides its fields. */
+interface SourceControlArgs {
   /** The collector the source belongs to (a Hosted one, or an Installed one in UI mode). */
   collectorId: pulumi.Input<number | string>;
   /** Take over an existing source of the collector instead of creating one. */
   adopt?: pulumi.Input<Adopt>;
-};
+}
+
+/** The common fields type T takes (all, unless its entry lists them: Universal only name). */
+type CommonOf<T extends keyof Types> = Types[T] extends {
+  common: readonly (infer C extends keyof Common)[];
+}
+  ? Pick<Common, C>
+  : Common;
 
 /** The fields of the type named T: its own, from the table, with the type's own specs of them. */
 type OwnSpecs<T extends keyof Types> = Types[T] extends { own: infer O extends object }
@@ -65,7 +78,8 @@ type PlainServerSet<T extends keyof Types> = Types[T] extends {
   : Record<never, never>;
 
 /** The args of the typed class of source type T. */
-export type SourceArgsOf<T extends keyof Types> = SourceCommonArgs &
+export type SourceArgsOf<T extends keyof Types> = SourceControlArgs &
+  ArgsOf<CommonOf<T>> &
   ArgsOf<OwnFields<T>, RequiredOf<T>>;
 
 /** The outputs every source resource has. */
@@ -82,8 +96,9 @@ function shape(
   own: readonly string[],
   computed: readonly string[],
   plainOutputs: readonly string[] = [],
+  specs: FieldSpecs = GENERIC_SPECS,
 ): ResourceShape {
-  const secrets = secretFields(GENERIC_SPECS, own);
+  const secrets = secretFields(specs, own);
   return {
     kind,
     outputs: [
@@ -119,12 +134,14 @@ export function typedSource<T extends Typed>(
   SourceArgsOf<T>,
   OutputsOf<OwnFields<T>, RequiredOf<T>> & ServerSet<T> & PlainServerSet<T>
 > {
-  const type: SourceType = SOURCE_TYPES[sourceType];
+  const type: SourceType = SOURCE_ENTRIES[sourceType];
+  const specs = typedSpecs(type);
   const resourceShape = shape(
     type.kind as string,
-    type.fields,
+    Object.keys(specs).filter((key) => !Object.hasOwn(COMMON_FIELDS, key)),
     type.computed ?? [],
     Object.keys(type.outputs ?? {}),
+    specs,
   );
   class TypedSource extends CollectorsResource {
     constructor(name: string, args: SourceArgsOf<T>, opts?: pulumi.CustomResourceOptions) {
@@ -199,3 +216,103 @@ export type DockerStatsSourceArgs = SourceArgsOf<"DockerStats">;
 /** Metrics pushed to an Installed Collector in Graphite, Carbon2 or Prometheus plaintext. */
 export class StreamingMetricsSource extends typedSource("StreamingMetrics") {}
 export type StreamingMetricsSourceArgs = SourceArgsOf<"StreamingMetrics">;
+
+/** Windows event logs (Security, Application, …) of an Installed Collector's own host. */
+export class WindowsEventLogSource extends typedSource("LocalWindowsEventLog") {}
+export type WindowsEventLogSourceArgs = SourceArgsOf<"LocalWindowsEventLog">;
+
+/** Windows event logs read from other hosts of the domain by an Installed Collector. */
+export class RemoteWindowsEventLogSource extends typedSource("RemoteWindowsEventLog") {}
+export type RemoteWindowsEventLogSourceArgs = SourceArgsOf<"RemoteWindowsEventLog">;
+
+/** Windows performance counters (WMI queries) of an Installed Collector's own host. */
+export class WindowsPerfMonSource extends typedSource("LocalWindowsPerfMon") {}
+export type WindowsPerfMonSourceArgs = SourceArgsOf<"LocalWindowsPerfMon">;
+
+/** Windows performance counters (WMI queries) of other hosts, read by an Installed Collector. */
+export class RemoteWindowsPerfMonSource extends typedSource("RemoteWindowsPerfMon") {}
+export type RemoteWindowsPerfMonSourceArgs = SourceArgsOf<"RemoteWindowsPerfMon">;
+
+/** Active Directory objects (LDAP) scanned by an Installed Collector on Windows. */
+export class ActiveDirectorySource extends typedSource("ActiveDirectory") {}
+export type ActiveDirectorySourceArgs = SourceArgsOf<"ActiveDirectory">;
+
+/** A Cloud-to-Cloud integration (Universal): `schemaRef` names it, `config` holds its settings. */
+export class CloudToCloudSource extends typedSource("Universal") {}
+export type CloudToCloudSourceArgs = SourceArgsOf<"Universal">;
+
+// Polling (Hosted): one class per contentType, with its typed thirdPartyRef.
+
+/** Objects of an S3 bucket (Polling AwsS3Bucket). */
+export class S3Source extends typedSource("AwsS3Bucket") {}
+export type S3SourceArgs = SourceArgsOf<"AwsS3Bucket">;
+
+/** Elastic Load Balancing access logs in S3 (Polling AwsElbBucket). */
+export class ElbSource extends typedSource("AwsElbBucket") {}
+export type ElbSourceArgs = SourceArgsOf<"AwsElbBucket">;
+
+/** CloudFront access logs in S3 (Polling AwsCloudFrontBucket). */
+export class CloudFrontSource extends typedSource("AwsCloudFrontBucket") {}
+export type CloudFrontSourceArgs = SourceArgsOf<"AwsCloudFrontBucket">;
+
+/** CloudTrail logs in S3 (Polling AwsCloudTrailBucket). */
+export class CloudTrailSource extends typedSource("AwsCloudTrailBucket") {}
+export type CloudTrailSourceArgs = SourceArgsOf<"AwsCloudTrailBucket">;
+
+/** S3 server access logs (Polling AwsS3AuditBucket). */
+export class S3AuditSource extends typedSource("AwsS3AuditBucket") {}
+export type S3AuditSourceArgs = SourceArgsOf<"AwsS3AuditBucket">;
+
+/** A bucket of data archived by the service, read back (Polling AwsS3ArchiveBucket). */
+export class S3ArchiveSource extends typedSource("AwsS3ArchiveBucket") {}
+export type S3ArchiveSourceArgs = SourceArgsOf<"AwsS3ArchiveBucket">;
+
+/** CloudWatch metrics (Polling AwsCloudWatch). */
+export class CloudWatchMetricsSource extends typedSource("AwsCloudWatch") {}
+export type CloudWatchMetricsSourceArgs = SourceArgsOf<"AwsCloudWatch">;
+
+/** EC2 instance tags as metadata (Polling AwsMetadata). */
+export class AwsMetadataSource extends typedSource("AwsMetadata") {}
+export type AwsMetadataSourceArgs = SourceArgsOf<"AwsMetadata">;
+
+/** An inventory of AWS resources (Polling AwsInventory; role-based access only). */
+export class AwsInventorySource extends typedSource("AwsInventory") {}
+export type AwsInventorySourceArgs = SourceArgsOf<"AwsInventory">;
+
+/** AWS X-Ray traces (Polling AwsXRay). */
+export class AwsXRaySource extends typedSource("AwsXRay") {}
+export type AwsXRaySourceArgs = SourceArgsOf<"AwsXRay">;
+
+/** Google Cloud metrics (Polling GcpMetrics; a service account key). */
+export class GcpMetricsSource extends typedSource("GcpMetrics") {}
+export type GcpMetricsSourceArgs = SourceArgsOf<"GcpMetrics">;
+
+/** Logs from an Azure Event Hub (Polling AzureEventHubLog). */
+export class AzureEventHubLogSource extends typedSource("AzureEventHubLog") {}
+export type AzureEventHubLogSourceArgs = SourceArgsOf<"AzureEventHubLog">;
+
+/** Azure Monitor metrics (Polling AzureMetrics). */
+export class AzureMetricsSource extends typedSource("AzureMetrics") {}
+export type AzureMetricsSourceArgs = SourceArgsOf<"AzureMetrics">;
+
+// HTTP variants (Hosted) with a thirdPartyRef; Zipkin and OTLP are HttpSource's contentType.
+
+/** Google Cloud logs pushed through Pub/Sub to an HTTP endpoint (HTTP GoogleCloudLogs). */
+export class GcpLogsSource extends typedSource("GoogleCloudLogs") {}
+export type GcpLogsSourceArgs = SourceArgsOf<"GoogleCloudLogs">;
+
+/** Logs from Amazon Kinesis Data Firehose (HTTP KinesisLog). */
+export class KinesisLogSource extends typedSource("KinesisLog") {}
+export type KinesisLogSourceArgs = SourceArgsOf<"KinesisLog">;
+
+/** CloudWatch metrics streamed through Kinesis Data Firehose (HTTP KinesisMetric). */
+export class KinesisMetricsSource extends typedSource("KinesisMetric") {}
+export type KinesisMetricsSourceArgs = SourceArgsOf<"KinesisMetric">;
+
+/** Real user monitoring: browser traces (HTTP Rum). */
+export class RumSource extends typedSource("Rum") {}
+export type RumSourceArgs = SourceArgsOf<"Rum">;
+
+/** Office 365 audit events (HTTP O365AuditNotification; an app registration's secret). */
+export class O365AuditSource extends typedSource("O365AuditNotification") {}
+export type O365AuditSourceArgs = SourceArgsOf<"O365AuditNotification">;

@@ -52,8 +52,57 @@ export interface FieldSpec {
    * `passthrough`): sent spread out, read back member by member.
    */
   spread?: boolean;
+  /**
+   * An object the service reads back with more in it than the program gave (server-set members
+   * such as a Cloud-to-Cloud `schemaRef.version` or `config.name`, an S3 path's
+   * `snsTopicOrSubscriptionArn`) and with its secrets masked as `********`: it is shown and
+   * compared only in the members the program gave, with the program's value wherever the service
+   * shows the mask (so a masked secret is never a diff, and never replaces the real value).
+   */
+  subset?: boolean;
+  /** Members of a `subset` object whose change needs a new object (`schemaRef.type`). */
+  replaceOn?: readonly string[];
+  /**
+   * Members of a `subset` object compared only with what the program gave (`schemaRef.version`:
+   * "latest" asks for an upgrade, and the service then shows the version it upgraded to).
+   */
+  keepMembers?: readonly string[];
   /** One line for the README and error messages. */
   doc?: string;
+}
+
+/** What a service shows in place of a secret it never returns. */
+export const MASK = "********";
+
+/**
+ * The service's value of a `subset` field seen through what the program gave: only the members
+ * the program gave (recursively), the program's value where the service shows the mask.
+ */
+export function subsetView(
+  service: unknown,
+  given: unknown,
+  keep: readonly string[] = [],
+): unknown {
+  if (service === MASK && typeof given === "string") return given;
+  if (isObject(service) && isObject(given)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(given)) {
+      if (keep.includes(key)) out[key] = member;
+      else if (Object.hasOwn(service, key)) out[key] = subsetView(service[key], member);
+    }
+    return out;
+  }
+  if (Array.isArray(service) && Array.isArray(given) && service.length === given.length) {
+    return service.map((item, i) => subsetView(item, given[i]));
+  }
+  return service;
+}
+
+/** The service's value of a field as the outputs show it and compare it (`recorded`: the input). */
+export function serviceValue(spec: FieldSpec, service: unknown, recorded: unknown): unknown {
+  return spec.subset && !isUnset(recorded)
+    ? subsetView(service, recorded, spec.keepMembers)
+    : service;
 }
 
 export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
@@ -119,7 +168,16 @@ export function diffFields(
       continue;
     }
     if (containsUnknown(desired) || !equivalent(spec, desired, actual)) {
-      (spec.replace ? replaces : updates).push(key);
+      const replacing =
+        spec.replace ||
+        (spec.replaceOn ?? []).some(
+          (member) =>
+            !isObject(desired) ||
+            !isObject(actual) ||
+            containsUnknown(desired[member]) ||
+            !isDeepStrictEqual(desired[member], actual[member]),
+        );
+      (replacing ? replaces : updates).push(key);
     }
   }
   return { updates, replaces };
@@ -146,8 +204,8 @@ export function managedView(
     if (!spec) continue;
     let value: Json | undefined;
     if (spec.keepInput) value = plain(recorded[key]);
-    else if (spec.spread) value = pick(service, memberKeys(recorded[key]));
-    else value = plain(service[spec.readFrom ?? key]);
+    else if (spec.spread) value = pick(service, recorded[key]);
+    else value = plain(serviceValue(spec, service[spec.readFrom ?? key], recorded[key]));
     if (value !== undefined && value !== null) view[key] = value;
   }
   return view;
@@ -157,11 +215,13 @@ function memberKeys(value: unknown): string[] {
   return isObject(value) ? Object.keys(value) : [];
 }
 
-function pick(source: Record<string, unknown>, keys: readonly string[]): JsonObject {
+/** The members of a spread field (pass-through) the program gave, each seen as a subset. */
+function pick(source: Record<string, unknown>, given: unknown): JsonObject {
   const out: JsonObject = {};
-  for (const key of keys) {
+  if (!isObject(given)) return out;
+  for (const [key, member] of Object.entries(given)) {
     if (!Object.hasOwn(source, key)) continue;
-    const value = plain(source[key]);
+    const value = plain(subsetView(source[key], member));
     if (value !== undefined) out[key] = value;
   }
   return out;

@@ -14,7 +14,9 @@ import {
   managedView,
   plain,
   plainObject,
+  serviceValue,
   spreadMembers,
+  subsetView,
   without,
 } from "./fields";
 import type { EntityApi, EntityKind, Found, Inputs, Operation } from "./lifecycle";
@@ -76,9 +78,11 @@ export function differences(
     if (!comparable(spec)) return false;
     if (spec.spread) {
       const wanted = isObject(inputs[key]) ? (inputs[key] as Record<string, unknown>) : {};
-      return Object.entries(wanted).some(([m, v]) => !equivalent(spec, v, entity[m]));
+      return Object.entries(wanted).some(
+        ([m, v]) => !equivalent(spec, v, subsetView(entity[m], v)),
+      );
     }
-    return !equivalent(spec, desired[key], entity[key]);
+    return !equivalent(spec, desired[key], serviceValue(spec, entity[key], inputs[key]));
   });
 }
 
