@@ -235,7 +235,8 @@ function pick(
     const value = entity[spec.readFrom ?? key];
     if (value === undefined || value === null) continue;
     if (!spec.keepWhenUnset && equivalent(spec, value, spec.default)) continue;
-    args[key] = value as Json;
+    const typed = spec.schema.safeParse(value);
+    args[key] = (typed.success ? prunedTo(value, typed.data) : value) as Json;
   }
   Object.assign(args, extra);
   // The provider's check, as the first preview will run it (with the controls it needs).
@@ -263,6 +264,21 @@ function pick(
     for (const path of paths) (settable || !hidden.includes(path) ? secrets : masked).push(path);
   }
   return { args, secrets, masked, refused };
+}
+
+/**
+ * `value` without the object members its schema's output dropped (members the class's type does
+ * not have, such as a path's server-set snsTopicOrSubscriptionArn); values stay the service's own.
+ */
+function prunedTo(value: unknown, parsed: unknown): unknown {
+  if (Array.isArray(value) && Array.isArray(parsed)) {
+    return value.map((item, i) => prunedTo(item, parsed[i]));
+  }
+  if (isObject(value) && isObject(parsed)) {
+    const kept = Object.keys(value).filter((key) => Object.hasOwn(parsed, key));
+    return Object.fromEntries(kept.map((key) => [key, prunedTo(value[key], parsed[key])]));
+  }
+  return value;
 }
 
 /** A copy of `value` with the string at `path` (from the top of args) replaced. */

@@ -140,7 +140,7 @@ describe("collectors export, then pulumi up on the generated project", () => {
       for (const line of exported.stdout.split("\n")) {
         const match = /^ {2}pulumi config set --secret (\S+)(?: -- (.+)|\s+# (.*))$/.exec(line);
         if (!match) continue;
-        const key = match[1] as string;
+        const key = shellValue(match[1] as string); // quoted when not plain ASCII
         if (match[2] !== undefined) secrets[key] = shellValue(match[2]);
         else {
           expect(match[3]).toContain("hidden by the service");

@@ -70,6 +70,8 @@ import {
 import {
   ALL_AUTH_SECRET_PATHS,
   AWS_AUTH,
+  type AuthType,
+  type PathType,
   scanIntervalSchema,
   thirdPartyRefSpec,
 } from "./third-party";
@@ -800,10 +802,18 @@ const TABLE = {
 } satisfies Record<string, SourceType>;
 
 /** A Polling type of one contentType (sheet 6.2, 6.3): scanInterval, paused and thirdPartyRef. */
-function polling(
+/** What a variant's thirdPartyRef allows; generic so each class keeps its own path and auth types. */
+interface RefOptions<P extends PathType, A extends AuthType> {
+  paths: readonly P[];
+  auths: readonly A[];
+  optionalParts?: boolean;
+  replace?: boolean;
+}
+
+function polling<P extends PathType, A extends AuthType>(
   contentType: string,
   kind: string,
-  ref: Omit<Parameters<typeof thirdPartyRefSpec>[0], "serviceType">,
+  ref: RefOptions<P, A>,
 ) {
   return {
     sourceType: "Polling",
@@ -821,10 +831,10 @@ function polling(
 }
 
 /** An HTTP variant with a thirdPartyRef (sheet 6.1). */
-function httpVariant<F extends TypeFieldName = never>(
+function httpVariant<P extends PathType, A extends AuthType, F extends TypeFieldName = never>(
   contentType: string,
   kind: string,
-  ref: Omit<Parameters<typeof thirdPartyRefSpec>[0], "serviceType">,
+  ref: RefOptions<P, A>,
   fields: readonly F[] = [],
 ) {
   return {

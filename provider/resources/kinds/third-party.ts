@@ -252,12 +252,15 @@ function oneOf<K extends string, T extends Record<K, z.ZodObject>>(
           error: (issue) =>
             issue.code === "invalid_union" ? error : `${what} must be an object { type, … }`,
         });
-  return z.unknown().superRefine((value, ctx) => {
+  // The union's own parse, with its messages reworded; its output is the value stripped of the
+  // members the type does not have (e.g. the service's snsTopicOrSubscriptionArn).
+  return z.unknown().transform((value, ctx) => {
     const result = union.safeParse(value);
     for (const issue of result.error?.issues ?? []) {
       const onType = issue.path.length === 1 && issue.path[0] === "type";
       ctx.addIssue({ code: "custom", message: onType ? error : issue.message, path: issue.path });
     }
+    return result.success ? result.data : z.NEVER;
   }) as never;
 }
 
