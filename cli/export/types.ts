@@ -80,7 +80,7 @@ const SOURCE_TABLE = [
 
 /**
  * Fields the service sets on sources that the table does not (yet) declare as a type's output:
- * a Universal source's run `state`, and `status` (fact sheet 7). Never written.
+ * a Universal source's run `state`, and `status` (docs/reference/source-types.md §7). Never written.
  */
 const SERVICE_SET = ["state", "status"];
 

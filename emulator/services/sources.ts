@@ -167,7 +167,7 @@ export function updateSource(
   });
 }
 
-/** Deletes a source; a Universal one is Stopping first and goes shortly after (spec 3). */
+/** Deletes a source; a Universal one is Stopping first and goes shortly after (docs/spec/collector-management-api.md §3). */
 export function deleteSource(state: State, account: string, collectorId: number, id: number): void {
   const collector = requireCollector(state, account, collectorId).doc;
   ensureApiManaged(collector);

@@ -16,7 +16,7 @@ import {
   stringMap,
 } from "./values";
 
-/** The modifiable fields of spec 2.1 with their rules. */
+/** The modifiable fields of spec 2.1 (docs/spec/collector-management-api.md) with their rules. */
 const MODIFIABLE: Record<string, Rule> = {
   name: common.name,
   description: common.description,

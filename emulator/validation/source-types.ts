@@ -54,7 +54,7 @@ export interface SourceTypeSpec {
 
 const FILTER_TYPES = ["Exclude", "Include", "Hash", "Mask", "Forward"];
 
-/** Fields every log source has (live facts, "Common fields on every source", and sheet 2). */
+/** Fields every log source has (live-service facts (docs/reference/live-service-facts.md), "Common fields on every source", and sheet 2). */
 export const COMMON_FIELDS: Record<string, Rule> = {
   name: common.name,
   description: common.description,

@@ -1,4 +1,4 @@
-// Spec 4.3: upgrade and downgrade tasks for Installed Collectors. Every request here carries
+// Spec 4.3 (docs/spec/collector-management-api.md): upgrade and downgrade tasks for Installed Collectors. Every request here carries
 // Content-Type and Accept application/json, GETs included (the service answers 415 otherwise).
 import { setTimeout as wait } from "node:timers/promises";
 import { ApiError, isNotFound, NetworkError } from "./errors";
@@ -86,7 +86,7 @@ export function upgradeRefusal(error: unknown): UpgradeRefusal {
   }
 }
 
-/** Spec 8: default `limit` of the upgradable-collectors list. */
+/** Spec 8 (docs/spec/collector-management-api.md): default `limit` of the upgradable-collectors list. */
 export const UPGRADABLE_PAGE_SIZE = 50;
 
 export interface UpgradableOptions {

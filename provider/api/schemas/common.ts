@@ -1,7 +1,7 @@
 // Shared pieces of the entity schemas, and the one way zod issues become text.
 import { z } from "zod";
 
-/** Spec section 8: names of Collectors and Sources. */
+/** Spec 8 (docs/spec/collector-management-api.md): names of Collectors and Sources. */
 export const NAME_MAX = 128;
 export const DESCRIPTION_MAX = 1024;
 export const HOST_NAME_MAX = 128;
@@ -17,7 +17,7 @@ export const fieldsOutput = z.record(z.string(), z.unknown()).nullish();
 export const link = z.looseObject({ rel: z.string(), href: z.string() });
 export type Link = z.infer<typeof link>;
 
-/** The service's error envelope (spec 7.1); every field optional, since a proxy may answer. */
+/** The service's error envelope (docs/spec/collector-management-api.md §7.1); every field optional, since a proxy may answer. */
 export const errorEnvelope = z.looseObject({
   status: z.number().optional(),
   id: z.string().optional(),

@@ -1,4 +1,4 @@
-// Spec 2.2 (and the live facts for each source type): the Source.
+// Spec 2.2 (docs/spec/collector-management-api.md) (and the live-service facts (docs/reference/live-service-facts.md) for each source type): the Source.
 import { z } from "zod";
 import { descriptionInput, fieldsInput, fieldsOutput, hostNameInput, nameInput } from "./common";
 
@@ -56,7 +56,7 @@ export const sourceSchema = z.looseObject({
 });
 export type Source = z.infer<typeof sourceSchema>;
 
-/** Fields each source type requires on create (live facts; types not listed are not checked). */
+/** Fields each source type requires on create (live-service facts (docs/reference/live-service-facts.md); types not listed are not checked). */
 export const REQUIRED_FIELDS_BY_SOURCE_TYPE: Readonly<Record<string, readonly string[]>> = {
   LocalFile: ["pathExpression"],
   RemoteFileV2: ["remoteHosts", "remotePort", "remoteUser", "authMethod", "pathExpression"],

@@ -28,7 +28,7 @@ import {
 import { applyVersion } from "./upgrade";
 import { versionSchema } from "./version";
 
-/** Modifiable fields every collector has (spec 2.1). */
+/** Modifiable fields every collector has (docs/spec/collector-management-api.md §2.1). */
 export const COLLECTOR_FIELDS = {
   name: {
     schema: nameSchema,

@@ -69,8 +69,8 @@ import {
 } from "./schemas";
 import {
   ALL_AUTH_SECRET_PATHS,
-  AWS_AUTH,
   type AuthType,
+  AWS_AUTH,
   type PathType,
   scanIntervalSchema,
   thirdPartyRefSpec,
@@ -990,8 +990,8 @@ export const ASYNC_DELETE_TYPES: ReadonlySet<string> = new Set(["Universal"]);
 
 /**
  * Deleting a Universal (Cloud-to-Cloud) source is asynchronous: the DELETE is accepted, the
- * source shows state Stopping for a while, and its name stays taken until it is gone (spec 3,
- * live facts). A delete that returned at once would make the create of a replacement with the
+ * source shows state Stopping for a while, and its name stays taken until it is gone (spec 3 (docs/spec/collector-management-api.md),
+ * live-service facts (docs/reference/live-service-facts.md)). A delete that returned at once would make the create of a replacement with the
  * same name fail, so the delete of such a source reads it until the service no longer knows it,
  * and fails after the runtime's stoppingLimitMs.
  */
