@@ -3,6 +3,7 @@
 // resource gives (same state, same ETags where nothing changed, the service's fresh ETag where
 // something did), with failures failing reads, never dropping them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { lookups } from "../../provider";
 import { Runtime } from "../../provider/resources/runtime";
 import { type Service, startService } from "./emulator.helpers";
 import { type Props, provider, runtime, TEST_RUNTIME } from "./unit.helpers";
@@ -198,6 +199,29 @@ describe("batched refresh", () => {
     ).rejects.toThrow(/was changed outside Pulumi since it was last read/);
   });
 
+  it("a write elsewhere that changed nothing: the refresh keeps the old tag, the update still goes through", async () => {
+    const made = await stack();
+    const [a, a1] = made as Made[];
+    // The same content written back moves the ETag (the service does so on every write).
+    const moved = await change(`/collectors/${a?.id}/sources/${a1?.id}`, "source", {});
+    expect(moved).not.toBe(a1?.outs.etag);
+    const [, r1] = await refresh(made);
+    expect(r1?.props?.etag).toBe(a1?.outs.etag); // listed, and as the state saw it
+    await service.clearRequests();
+    const { outs } = await provider("HttpSource").update(a1?.id as string, r1?.props as Props, {
+      collectorId: a?.id,
+      name: "a1",
+      category: "mine",
+    });
+    expect(outs.category).toBe("mine");
+    // 412 on the old tag, a GET shows nothing changed but the tag, the PUT again with the new one.
+    expect((await service.requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
+      "PUT 412",
+      "GET 200",
+      "PUT 200",
+    ]);
+  });
+
   it("Installed Collectors are read from the installed list, with the same result as a GET", async () => {
     const ids = [
       (await service.registerInstalled({ name: "host-1" })).id,
@@ -261,5 +285,73 @@ describe("batched refresh", () => {
       id: Number(stopping.id),
       state: { state: "Stopping" },
     });
+  });
+});
+
+describe("batched look-ups", () => {
+  it("adoptions of sources by name share one list of their collector, each then read by id", async () => {
+    const c = await make("HostedCollector", { name: "legacy" });
+    const ids: number[] = [];
+    for (const name of ["x", "y", "z"]) {
+      ids.push(
+        (
+          await service.api("POST", `/collectors/${c.id}/sources`, {
+            source: { sourceType: "HTTP", name },
+          })
+        ).body.source.id,
+      );
+    }
+    await service.clearRequests();
+    const adopted = await Promise.all(
+      ["x", "y", "z"].map((name) => make("HttpSource", { collectorId: c.id, adopt: { name } })),
+    );
+    expect(adopted.map((a) => Number(a.id))).toEqual(ids);
+    expect((await requests()).sort()).toEqual([
+      `GET /collectors/${c.id}/sources`,
+      ...ids.map((id) => `GET /collectors/${c.id}/sources/${id}`),
+    ]);
+    for (const a of adopted) expect(a.outs.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    // A name the list does not have: listed again (it may be new), then refused.
+    await expect(
+      make("HttpSource", { collectorId: c.id, adopt: { name: "nope" } }),
+    ).rejects.toThrow(/nope/);
+  });
+
+  it("getSource and getCollector at the same moment share lists", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      COLLECTORS_ACCESS_ID: service.accessId,
+      COLLECTORS_ACCESS_KEY: service.accessKey,
+      COLLECTORS_ENDPOINT: service.emulator.url,
+    });
+    try {
+      const { getCollector, getSource } = lookups(TEST_RUNTIME);
+      const made = await stack();
+      const sources = made.filter((m) => m.kind === "HttpSource");
+      await service.clearRequests();
+      const found = await Promise.all([
+        ...sources.map((m) => getSource({ collectorId: m.outs.collectorId as number, id: m.id })),
+        getSource({ collectorId: made[0]?.id as string, name: "a2" }),
+        getCollector({ id: made[0]?.id as string }),
+        getCollector({ id: made[4]?.id as string }),
+      ]);
+      expect(found.map((f) => f.name)).toEqual([
+        "a1",
+        "a2",
+        "a3",
+        "b1",
+        "b2",
+        "b3",
+        "a2",
+        "a",
+        "b",
+      ]);
+      expect(await requests()).toHaveLength(3);
+      await expect(getSource({ collectorId: made[0]?.id as string, id: 1 })).rejects.toThrow(
+        `collector ${made[0]?.id} has no source with id 1`,
+      );
+    } finally {
+      process.env = saved;
+    }
   });
 });

@@ -76,9 +76,18 @@ async function lookUp(
   const listed: Found = { entity: read.entity, etag: read.etag };
   if (listed.etag !== undefined) return listed;
   // Listed: no ETag. Exactly as the state last saw it → the state's ETag still holds.
-  const kept = { entity: listed.entity, etag: state.etag };
-  if (sameOutputs(project(kind, kept, state), state)) return kept;
+  if (asLastSeen(kind, listed.entity, state)) return { entity: listed.entity, etag: state.etag };
   return api.get(id);
+}
+
+/** Whether an object is exactly as a state (outputs) last saw it, the ETag aside. */
+export function asLastSeen(
+  kind: EntityKind,
+  entity: Record<string, unknown>,
+  state: Record<string, unknown>,
+): boolean {
+  const etag = typeof state.etag === "string" ? state.etag : undefined;
+  return sameOutputs(project(kind, { entity, etag }, state), state);
 }
 
 /** The list a collector kind's objects are in: its type's. */
@@ -87,10 +96,11 @@ function collectorFilter(kind: EntityKind): "hosted" | "installed" | undefined {
   return type === "Hosted" ? "hosted" : type === "Installable" ? "installed" : undefined;
 }
 
-/** Whether outputs equal the state's (the engine adds __provider to it). */
+/** Whether outputs equal the state's, ETag aside (the engine adds __provider to it). */
 function sameOutputs(outs: JsonObject, state: Record<string, unknown>): boolean {
   const keys = new Set([...Object.keys(outs), ...Object.keys(state)]);
   keys.delete("__provider");
+  keys.delete("etag");
   for (const key of keys) {
     if (!deepEqual(outs[key], state[key])) return false;
   }
