@@ -49,6 +49,9 @@ const USAGE =
   "usage: npm run bench:pulumi -- [--resources N (default 200, at least 4)] [--no-limits] " +
   "[--skip-preview] [--parallel P] [--pacing-margin MS] [--skip-checkpoints] [--save DIR]";
 
+/** A mistake on the command line: reported by its message alone. */
+class UsageError extends Error {}
+
 function parseArgs(argv: string[]): Options {
   const opts: Options = {
     resources: 200,
@@ -63,13 +66,13 @@ function parseArgs(argv: string[]): Options {
     const arg = argv[i];
     const value = () => {
       const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value; ${USAGE}`);
+      if (v === undefined) throw new UsageError(`${arg} needs a value; ${USAGE}`);
       return v;
     };
     const count = (name: string, v: string, min: number) => {
       const n = Number(v);
       if (!Number.isInteger(n) || n < min) {
-        throw new Error(`${name} must be an integer of at least ${min}, got "${v}"; ${USAGE}`);
+        throw new UsageError(`${name} must be an integer of at least ${min}, got "${v}"; ${USAGE}`);
       }
       return n;
     };
@@ -83,7 +86,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === "--help" || arg === "-h") {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
-    } else throw new Error(`unknown argument "${arg}"; ${USAGE}`);
+    } else throw new UsageError(`unknown argument "${arg}"; ${USAGE}`);
   }
   return opts;
 }
@@ -334,7 +337,9 @@ async function main(): Promise<void> {
       rows,
     ),
     "",
-    `engine: the lower of the previews with nothing to do (${engineRuns.map(seconds).join(" s, ")} s); ` +
+    (engineRuns.length
+      ? `engine: the lower of the previews with nothing to do (${engineRuns.map(seconds).join(" s, ")} s); `
+      : "engine: not measured (no preview with nothing to do ran); ") +
       `floor: requests ÷ ${RATE}/s${opts.limits ? "" : " (what the default limits would impose)"}.`,
     "",
     table(
@@ -364,6 +369,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  const text = error instanceof UsageError ? error.message : undefined;
+  process.stderr.write(`${text ?? (error instanceof Error ? error.stack : String(error))}\n`);
   process.exit(1);
 });
