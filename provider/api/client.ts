@@ -36,6 +36,14 @@ export class CollectorsClient {
     this.searchJobs = new SearchJobsApi(this.#http);
   }
 
+  /**
+   * Calls `listener` with the path of every write (POST, PUT, DELETE) as it is sent and once it
+   * has settled; returns the function that stops it.
+   */
+  onWrite(listener: (path: string) => void): () => void {
+    return this.#http.onWrite(listener);
+  }
+
   /** The base URL requests go to (after a 301 moved, the new one). */
   get baseUrl(): string {
     return this.#http.baseUrl;

@@ -127,6 +127,7 @@ export class Transport {
   readonly #options: TransportOptions;
   readonly #limiter: Limiter;
   readonly #session: Session;
+  readonly #writeListeners = new Set<(path: string) => void>();
 
   constructor(config: ResolvedConfig, options: TransportOptions) {
     this.#config = config;
@@ -143,8 +144,31 @@ export class Transport {
     return this.#session.movedBase ?? this.#config.baseUrl;
   }
 
+  /**
+   * Calls `listener` with the path of every request other than a GET, when it is sent and again
+   * when it has settled (whatever the outcome: a failed write may have acted), so that what was
+   * read before it (batch.ts's list answers) is not taken as current after it.
+   */
+  onWrite(listener: (path: string) => void): () => void {
+    this.#writeListeners.add(listener);
+    return () => this.#writeListeners.delete(listener);
+  }
+
   /** Sends a request; resolves with any 2xx, throws ApiError or NetworkError otherwise. */
   async send(req: HttpRequest): Promise<HttpResponse> {
+    if (req.method === "GET" || this.#writeListeners.size === 0) return this.#send(req);
+    const notify = () => {
+      for (const listener of this.#writeListeners) listener(req.path);
+    };
+    notify();
+    try {
+      return await this.#send(req);
+    } finally {
+      notify();
+    }
+  }
+
+  async #send(req: HttpRequest): Promise<HttpResponse> {
     const suffix = `${req.path}${queryString(req.query)}`;
     rememberSecrets(this.#session, [
       ...secretValues(req.body),

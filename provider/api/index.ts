@@ -1,7 +1,16 @@
 // pulumi-collectors/api: the typed client for the Collector Management API.
+import { forgetListedReads } from "./batch";
 import { resetSessions } from "./session";
 import { resetLimiters } from "./throttle";
 
+export {
+  type BatchOptions,
+  batcherFor,
+  DEFAULT_BATCH,
+  forgetListedReads,
+  type Read,
+  ReadBatcher,
+} from "./batch";
 export { CollectorsClient } from "./client";
 export {
   COLLECTOR_PAGE_SIZE,
@@ -71,4 +80,5 @@ export {
 export function resetSharedState(): void {
   resetLimiters();
   resetSessions();
+  forgetListedReads();
 }

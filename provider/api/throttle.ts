@@ -2,8 +2,12 @@
 // access key; one process (a Pulumi deployment) runs many clients at once, so the queues live
 // here, keyed by credential, and every client with the same credential shares them.
 //
-// p-queue does the queueing: a strict (sliding-window) queue per access id spaces request
-// starts, a concurrency queue per access key bounds what is in flight. A request first takes an
+// p-queue does the queueing: a strict queue per access id spaces request starts evenly (one
+// every 1/rate s, plus a small margin; never a burst), a concurrency queue per access key bounds
+// what is in flight. Even spacing keeps the service's bucket (one second's worth of requests)
+// nearly full, so arrivals bunched together by network jitter still find tokens; windows of 4
+// starts needed the bucket exactly full for the 4th of each burst, hence a 100 ms margin that
+// cost a tenth of every large deployment's time (docs/benchmarks-pulumi.md). A request first takes an
 // in-flight slot, then a start slot, so no start is "saved up" while waiting for a slot.
 import { createHash } from "node:crypto";
 import type PQueue from "p-queue" with { "resolution-mode": "import" };
@@ -15,8 +19,8 @@ export interface LimitOptions {
   /** Requests in flight per access key; default 10. Infinity turns the cap off. */
   maxInFlight?: number;
   /**
-   * Added to the one-second window, so that network jitter cannot make two starts a window
-   * apart arrive less than a second apart; default 100 ms.
+   * Added to the interval between two starts (1000 / requestsPerSecond ms), so that the client's
+   * rate stays a little under the service's; default 5 ms (3.92 starts per second).
    */
   windowMarginMs?: number;
   /** Multiplies the window (the retry option of the same name): tests pace in milliseconds. */
@@ -26,7 +30,7 @@ export interface LimitOptions {
 export const DEFAULT_LIMITS: Required<LimitOptions> = {
   requestsPerSecond: 4,
   maxInFlight: 10,
-  windowMarginMs: 100,
+  windowMarginMs: 5,
   timeScale: 1,
 };
 
@@ -75,15 +79,11 @@ export class Limiter {
     validate(limits);
     const { requestsPerSecond: rps, maxInFlight, windowMarginMs, timeScale } = limits;
     if (Number.isFinite(rps)) {
-      // N starts per window; a fraction (0.5/s) becomes 1 start per 2 s.
-      const cap = Math.max(1, Math.floor(rps));
-      const interval = Math.max(
-        1,
-        Math.ceil((Math.ceil((cap / rps) * 1000) + windowMarginMs) * timeScale),
-      );
+      // One start every 1/rps s plus the margin (0.5/s: one every 2 s).
+      const interval = Math.max(1, Math.ceil((Math.ceil(1000 / rps) + windowMarginMs) * timeScale));
       this.rate = queue(
-        `rate|${accessId}|${cap}|${interval}`,
-        (Q) => new Q({ intervalCap: cap, interval, strict: true }),
+        `rate|${accessId}|1|${interval}`,
+        (Q) => new Q({ intervalCap: 1, interval, strict: true }),
       );
     }
     if (Number.isFinite(maxInFlight)) {

@@ -91,6 +91,26 @@ describe("many resources at once", () => {
   );
 
   it(
+    "9b. refresh of the unchanged 63 objects: a few lists, not a GET per resource",
+    async () => {
+      const mark = await service.mark();
+      // With its preview: two read phases, each at most 2 × (3 collectors + 1) requests.
+      await ws.pulumi(["refresh", "--yes"]);
+      const requests = await service.since(mark);
+      console.info(
+        `scenario 9b: pulumi refresh read 63 resources with ${requests.length} requests`,
+      );
+      expect(requests.length).toBeLessThanOrEqual(16);
+      expect(requests.every((r) => r.method === "GET" && r.status === 200)).toBe(true);
+      expect(await lastUpdate(ws)).toMatchObject({ kind: "refresh", result: "succeeded" });
+      expect((await lastUpdate(ws)).resourceChanges).not.toHaveProperty("delete");
+      const preview = await previewJson(ws, ["--expect-no-changes"]);
+      expect(changes(preview)).toEqual([]);
+    },
+    20 * MINUTE,
+  );
+
+  it(
     "11 (again). destroy of the 63 objects leaves the service empty",
     async () => {
       const mark = await service.mark();

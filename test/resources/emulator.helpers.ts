@@ -2,7 +2,7 @@
 // (configure with the stack's collectors:* config), plus the service's control API.
 
 import { type RunningEmulator, startEmulator } from "../../emulator";
-import { resetSharedState } from "../../provider/api";
+import { forgetListedReads, resetSharedState } from "../../provider/api";
 import { dispatchWith, type Runtime } from "../../provider/resources/runtime";
 import { configRequest, runtime as fileRuntime } from "./unit.helpers";
 
@@ -78,6 +78,8 @@ export async function startService(): Promise<Service> {
     reset: async () => {
       await control("POST", "/reset");
       await control("DELETE", "/faults");
+      // A new service as far as the client can tell (ids start again): no list answer is current.
+      forgetListedReads();
     },
     clearRequests: async () => {
       // A reset empties the store too; the log alone is cleared by remembering where it was.

@@ -6,10 +6,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
   type BuildTarget,
+  batcherFor,
   type Collector,
   type CollectorFilter,
   type CollectorsClient,
-  isGone,
   type Source,
   sourceSchema,
 } from "../../api";
@@ -113,17 +113,23 @@ export function lookups(options: RuntimeOptions = {}) {
     const settings = resolveSettings(config, options.env ?? process.env);
     return clientFor(settings, clients, options.client, options.timeScale);
   };
+  /** The client's batched reads: concurrent look-ups of one collector's sources share a list. */
+  const reads = (c: CollectorsClient) =>
+    batcherFor(c, {
+      windowMs: options.defaults?.readBatchWindowMs,
+      reuseMs: options.defaults?.listReuseMs,
+      now: options.now,
+    });
 
   /** One collector, by id or by name (names with spaces and periods work). */
   async function getCollector(args: GetCollectorArgs): Promise<Collector> {
-    const api = client().collectors;
+    const c = client();
+    const api = c.collectors;
     if ("id" in args && args.id !== undefined) {
-      try {
-        return (await api.get(args.id)).collector;
-      } catch (error) {
-        if (isGone(error)) throw resourceError("noCollectorWithId", { id: args.id }, error);
-        throw error;
-      }
+      // Batched: alone, one GET; with other look-ups at the same moment, one list.
+      const found = await reads(c).collector(args.id);
+      if (!found) throw resourceError("noCollectorWithId", { id: args.id });
+      return found.entity;
     }
     const name = (args as { name: string }).name;
     const found = await api.findByName(name);
@@ -141,24 +147,22 @@ export function lookups(options: RuntimeOptions = {}) {
 
   /** One source of a collector, by id or by name. HTTP URLs and tokens in it are secrets. */
   async function getSource(args: GetSourceArgs): Promise<Source> {
-    const api = client().sources;
+    // Batched: the look-ups of one collector's sources at the same moment share one list.
+    const batcher = reads(client());
     if ("id" in args && args.id !== undefined) {
-      try {
-        return (await api.get(args.collectorId, args.id)).source;
-      } catch (error) {
-        if (isGone(error)) {
-          const { collectorId, id } = args;
-          throw resourceError("noSourceWithId", { collectorId, id }, error);
-        }
-        throw error;
+      const found = await batcher.source(args.collectorId, args.id);
+      if (!found) {
+        const { collectorId, id } = args;
+        throw resourceError("noSourceWithId", { collectorId, id });
       }
+      return found.entity;
     }
     const name = (args as { name: string }).name;
-    const found = await api.findByName(args.collectorId, name);
+    const found = await batcher.sourceNamed(args.collectorId, name);
     if (!found) {
       throw resourceError("noSourceNamed", { collectorId: args.collectorId, name });
     }
-    return found.source;
+    return found;
   }
 
   /** Every source of a collector. */

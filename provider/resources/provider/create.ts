@@ -95,6 +95,27 @@ function scope(kind: EntityKind, state: Inputs): string {
   return kind.parent ? `collector ${String(state[kind.parent])}` : "the account";
 }
 
+/**
+ * The object of this name, with its ETag. A source is found in its collector's list through the
+ * batcher (adoptions of many sources of one collector share one list), then read by id for its
+ * current state and ETag, as findByName does; a collector by the service's look-up by name.
+ */
+async function findNamed(op: Operation, name: string): Promise<Found | undefined> {
+  const { kind, api, inputs, runtime, client } = op;
+  if (kind.parent === undefined) return api.findByName(name);
+  const listed = await runtime.reads(client).sourceNamed(toId(inputs[kind.parent]), name);
+  if (listed?.id === undefined) return undefined;
+  let found: Found;
+  try {
+    found = await api.get(String(listed.id));
+  } catch (error) {
+    if (!isGone(error)) throw error;
+    return api.findByName(name); // deleted since it was listed: look again
+  }
+  // Renamed since it was listed: look again.
+  return found.entity.name === name ? found : api.findByName(name);
+}
+
 /** Takes over the object `adopt` names, applying the program's settings in one PUT if needed. */
 async function adopt(op: Operation): Promise<dynamic.CreateResult> {
   const { kind, api, inputs } = op;
@@ -113,7 +134,7 @@ async function adopt(op: Operation): Promise<dynamic.CreateResult> {
     if (!found) throw resourceError("adoptNoId", { kind: kind.kind, where, id: target.id, orElse });
   } else {
     const name = String(target.name);
-    found = await api.findByName(name);
+    found = await findNamed(op, name);
     if (!found) throw resourceError("adoptNoName", { kind: kind.kind, where, name, orElse });
   }
   const id = String(found.entity.id);

@@ -1,10 +1,17 @@
-// read (refresh) in one GET, and delete in one DELETE. Only the service saying the object does
-// not exist drops a resource from the state or counts as deleted; 401, 403, 429, 5xx and a 404
-// from a path nobody serves (a wrong endpoint) fail instead.
+// read (refresh), batched, and delete in one DELETE. Reads of resources that have state go
+// through the client's batcher (provider/api/batch.ts): concurrent reads of one collector's
+// sources become one list, collectors' reads a collector list. A listed object that is exactly
+// as the state last saw it keeps the state's ETag; one that changed is read once more (GET) for
+// its fresh ETag, so an update after the refresh meets 412 for any change made after it, as
+// with one GET per resource. Only the service saying the object does not exist (its 404, or
+// absence from a successful list) drops a resource from the state or counts as deleted; 401,
+// 403, 429, 5xx and a 404 from a path nobody serves (a wrong endpoint) fail instead, and a
+// failed list fails every read it serves.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isGone } from "../../api";
+import { toId } from "../kinds/schemas";
 import { isUnset, type JsonObject } from "./fields";
-import { type EntityKind, type Found, fail, label, operation } from "./lifecycle";
+import { type EntityKind, type Found, fail, label, type Operation, operation } from "./lifecycle";
 import { outputs } from "./outputs";
 import type { Runtime } from "./settings";
 
@@ -20,24 +27,99 @@ export async function read(
     inputs: state,
     resource: label(kind, state, id),
   });
-  let found: Found;
+  let found: Found | undefined;
   try {
-    found = await op.api.get(id);
+    found = await lookUp(op, id, state);
   } catch (error) {
     if (isGone(error)) return { id: "" };
     throw fail(op, error);
   }
-  // Without state (a static get), manage what the service has set.
-  const keys = Object.keys(kind.fields).filter((key) =>
-    state.etag === undefined ? !isUnset(found.entity[key]) : state[key] !== undefined,
-  );
-  const outs = outputs(kind, found, found.etag, keys, state);
+  if (!found) return { id: "" };
+  const outs = project(kind, found, state);
   const inputs: JsonObject = {};
   for (const key of [...Object.keys(kind.fields), ...Object.keys(kind.controls)]) {
     const value = outs[key];
     if (value !== undefined) inputs[key] = value;
   }
   return { id, props: outs, inputs };
+}
+
+/** The outputs of an object read for this state. */
+function project(kind: EntityKind, found: Found, state: Record<string, unknown>): JsonObject {
+  // Without state (a static get), manage what the service has set.
+  const keys = Object.keys(kind.fields).filter((key) =>
+    state.etag === undefined ? !isUnset(found.entity[key]) : state[key] !== undefined,
+  );
+  return outputs(kind, found, found.etag, keys, state);
+}
+
+/** The object with an ETag to keep, or undefined when the service says it is gone. */
+async function lookUp(
+  op: Operation,
+  id: string,
+  state: Record<string, unknown>,
+): Promise<Found | undefined> {
+  const { kind, runtime, client, api } = op;
+  // Without an ETag in the state (a static get, an old state) there is nothing to keep: one GET.
+  // Batching off (readBatchWindowMs 0): one GET per read, as before batching.
+  if (typeof state.etag !== "string" || !(runtime.defaults.readBatchWindowMs > 0)) {
+    return api.get(id);
+  }
+  const reads = runtime.reads(client);
+  const parent = kind.parent === undefined ? undefined : toId(state[kind.parent]);
+  if (parent !== undefined && !Number.isSafeInteger(parent)) return api.get(id);
+  const read =
+    parent !== undefined
+      ? await reads.source(parent, id)
+      : await reads.collector(id, collectorFilter(kind));
+  if (!read) return undefined;
+  const listed: Found = { entity: read.entity, etag: read.etag };
+  if (listed.etag !== undefined) return listed;
+  // Listed: no ETag. Exactly as the state last saw it → the state's ETag still holds.
+  if (asLastSeen(kind, listed.entity, state)) return { entity: listed.entity, etag: state.etag };
+  return api.get(id);
+}
+
+/** Whether an object is exactly as a state (outputs) last saw it, the ETag aside. */
+export function asLastSeen(
+  kind: EntityKind,
+  entity: Record<string, unknown>,
+  state: Record<string, unknown>,
+): boolean {
+  const etag = typeof state.etag === "string" ? state.etag : undefined;
+  return sameOutputs(project(kind, { entity, etag }, state), state);
+}
+
+/** The list a collector kind's objects are in: its type's. */
+function collectorFilter(kind: EntityKind): "hosted" | "installed" | undefined {
+  const type = kind.fixed({}).collectorType;
+  return type === "Hosted" ? "hosted" : type === "Installable" ? "installed" : undefined;
+}
+
+/** Whether outputs equal the state's, ETag aside (the engine adds __provider to it). */
+function sameOutputs(outs: JsonObject, state: Record<string, unknown>): boolean {
+  const keys = new Set([...Object.keys(outs), ...Object.keys(state)]);
+  keys.delete("__provider");
+  keys.delete("etag");
+  for (const key of keys) {
+    if (!deepEqual(outs[key], state[key])) return false;
+  }
+  return true;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  return keys.every((key) => Object.hasOwn(y, key) && deepEqual(x[key], y[key]));
 }
 
 export async function remove(

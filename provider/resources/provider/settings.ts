@@ -6,7 +6,13 @@
 // provider's entry makes once per process and tests make for themselves.
 import { createHash } from "node:crypto";
 import { setTimeout as wait } from "node:timers/promises";
-import { type ClientOptions, CollectorsClient } from "../../api";
+import {
+  batcherFor,
+  type ClientOptions,
+  CollectorsClient,
+  DEFAULT_BATCH,
+  type ReadBatcher,
+} from "../../api";
 import { defaultSink, ProgressChannel, type ProgressSink } from "../kinds/progress";
 import { resourceError } from "./errors";
 
@@ -103,6 +109,14 @@ export const DEFAULTS = {
   progressLineMs: 2_000,
   /** How long an operation waits at its end for its progress lines to be delivered. */
   progressFlushMs: 2_000,
+  /**
+   * Reads (refresh, look-ups) of one collector's sources, or of collectors, that arrive within
+   * this window are read with one list (provider/api/batch.ts). Not scaled. 0 turns batching
+   * off for refresh: one GET per resource.
+   */
+  readBatchWindowMs: DEFAULT_BATCH.windowMs,
+  /** How long a list's answer serves later reads, each object once. Not scaled. */
+  listReuseMs: DEFAULT_BATCH.reuseMs,
 };
 
 export type Defaults = typeof DEFAULTS;
@@ -154,6 +168,15 @@ export class Runtime {
     return new Runtime(
       Number.isFinite(poll) && poll > 0 ? { defaults: { upgradePollMs: poll } } : {},
     );
+  }
+
+  /** The batched reads of a client (one per client), with this runtime's window and clock. */
+  reads(client: CollectorsClient): ReadBatcher {
+    return batcherFor(client, {
+      windowMs: this.defaults.readBatchWindowMs,
+      reuseMs: this.defaults.listReuseMs,
+      now: this.now,
+    });
   }
 
   /** A pause the layer chooses, scaled. */

@@ -23,6 +23,7 @@ import {
   operation,
 } from "./lifecycle";
 import { differences, finish, sendable, unmanagedOf } from "./outputs";
+import { asLastSeen } from "./read";
 import type { Runtime } from "./settings";
 
 export async function update(
@@ -72,9 +73,12 @@ export async function update(
 
 /**
  * The PUT met 412 (or the state had no ETag): read the object with a fresh ETag. If it already
- * is what the program wants, our own write went through and only its answer was lost. Otherwise
- * someone changed it: a conflict, unless collectors:onConflict is "overwrite" (or there was no
- * ETag to conflict with), in which case the PUT is sent again with the fresh one.
+ * is what the program wants, our own write went through and only its answer was lost. If it is
+ * exactly as the state last saw it, only its tag moved (a write elsewhere that changed nothing,
+ * or a batched refresh that kept the state's tag for an object it found unchanged): there is
+ * nothing to conflict with, and the PUT is sent again with the fresh tag. Otherwise someone
+ * changed it: a conflict, unless collectors:onConflict is "overwrite" (or there was no ETag to
+ * conflict with), in which case the PUT is sent again with the fresh one.
  */
 async function updateWithEtag(
   op: Operation,
@@ -89,7 +93,8 @@ async function updateWithEtag(
     // Our own write went through; only its answer was lost and the retry met the new tag.
     return fresh;
   }
-  if (!missing && op.settings.onConflict !== "overwrite") {
+  const tagOnly = !missing && asLastSeen(kind, fresh.entity, olds);
+  if (!missing && !tagOnly && op.settings.onConflict !== "overwrite") {
     throw resourceError("conflict", { resource: op.resource }, refusal);
   }
   const keys = managedKeys(kind.fields, news);

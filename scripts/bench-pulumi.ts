@@ -1,0 +1,375 @@
+// Benchmark (not a test): preview, up, refresh and destroy of N resources through the real Pulumi
+// CLI against the local service, and how each compares with the floor the rate limit sets.
+//
+//   npm run bench:pulumi -- [--resources 200] [--no-limits] [--skip-preview] [--parallel P]
+//                           [--pacing-margin MS] [--skip-checkpoints] [--save DIR]
+//
+// The program is test/e2e/programs/many: 3 Hosted Collectors and N − 3 HTTP sources spread over
+// them. The service runs in this process with its default limits (4 requests/s per user, 10 in
+// flight per key); `pulumi` runs in child processes in a temporary workspace (own backend and
+// PULUMI_HOME), as in the end-to-end tests. The figures come from the service's request log.
+//
+// The engine's fixed cost is measured in the same run: a preview with nothing to do (after up,
+// and again after refresh; the lower one counts), which runs the program and checks every
+// resource but sends no request. For each command: wall time, requests by method and status,
+// the floor (requests ÷ 4/s) and (wall − engine) ÷ floor; then a timeline from the request log.
+//
+// --no-limits turns the service's rate and concurrency limits off and, through a preload in the
+// provider process (scripts/bench-pulumi-preload.ts), the client's pacing too: what is left
+// is the engine's per-resource overhead. The floor stays requests ÷ 4/s, for comparison.
+// --pacing-margin MS runs the client with another windowMarginMs (provider/api/throttle.ts,
+// default 100) through the same preload, to measure what the margin costs.
+// --skip-preview passes --skip-preview to up, refresh and destroy (each otherwise runs a preview
+// of itself first: the program once more, and for refresh every read twice).
+// --skip-checkpoints sets PULUMI_SKIP_CHECKPOINTS=true: the engine saves the state once at the
+// end instead of after every step (unsafe for real stacks; here it shows what the saves cost).
+// --save DIR writes each command's output and request log there (JSON) for closer study.
+//
+// Prints markdown tables on stdout (progress on stderr); exits 1 if a pulumi command failed.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type LoggedRequest, startEmulator } from "../emulator";
+import { DEFAULT_LIMITS, type LimitOptions } from "../provider/api/throttle";
+import { type CommandResult, PulumiWorkspace, pulumiCliPath, repoRoot } from "./pulumi-workspace";
+
+const RATE = 4; // spec section 8: requests per second per user
+const COLLECTORS = 3; // what the program declares besides its sources
+
+interface Options {
+  resources: number;
+  limits: boolean;
+  pacingMarginMs: number | undefined;
+  skipPreview: boolean;
+  skipCheckpoints: boolean;
+  parallel: number | undefined;
+  save: string | undefined;
+}
+
+const USAGE =
+  "usage: npm run bench:pulumi -- [--resources N (default 200, at least 4)] [--no-limits] " +
+  "[--skip-preview] [--parallel P] [--pacing-margin MS] [--skip-checkpoints] [--save DIR]";
+
+/** A mistake on the command line: reported by its message alone. */
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Options {
+  const opts: Options = {
+    resources: 200,
+    limits: true,
+    pacingMarginMs: undefined,
+    skipPreview: false,
+    skipCheckpoints: false,
+    parallel: undefined,
+    save: undefined,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value; ${USAGE}`);
+      return v;
+    };
+    const count = (name: string, v: string, min: number) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        throw new UsageError(`${name} must be an integer of at least ${min}, got "${v}"; ${USAGE}`);
+      }
+      return n;
+    };
+    if (arg === "--resources") opts.resources = count(arg, value(), COLLECTORS + 1);
+    else if (arg === "--no-limits") opts.limits = false;
+    else if (arg === "--pacing-margin") opts.pacingMarginMs = count(arg, value(), 0);
+    else if (arg === "--skip-preview") opts.skipPreview = true;
+    else if (arg === "--skip-checkpoints") opts.skipCheckpoints = true;
+    else if (arg === "--parallel") opts.parallel = count(arg, value(), 1);
+    else if (arg === "--save") opts.save = value();
+    else if (arg === "--help" || arg === "-h") {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    } else throw new UsageError(`unknown argument "${arg}"; ${USAGE}`);
+  }
+  return opts;
+}
+
+interface Step {
+  /** The row's name in the tables. */
+  name: string;
+  args: string[];
+  /** A preview with nothing to do: the engine's fixed cost. */
+  engine?: boolean;
+  /** Runs a preview of itself first unless given --skip-preview. */
+  previews?: boolean;
+}
+
+const STEPS: Step[] = [
+  { name: "preview", args: ["preview"] }, // plans every create, sends nothing
+  { name: "up", args: ["up", "--yes"], previews: true },
+  { name: "preview, nothing to do", args: ["preview", "--expect-no-changes"], engine: true },
+  { name: "refresh", args: ["refresh", "--yes"], previews: true },
+  { name: "preview, nothing to do (2)", args: ["preview", "--expect-no-changes"], engine: true },
+  { name: "destroy", args: ["destroy", "--yes"], previews: true },
+];
+
+interface Measured {
+  step: Step;
+  result: CommandResult;
+  started: number;
+  ended: number;
+  requests: LoggedRequest[];
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** "GET 200 ×400, POST 201 ×197": requests by method and status. */
+function byMethodAndStatus(requests: LoggedRequest[]): string {
+  const counts = new Map<string, number>();
+  for (const r of requests) {
+    const key = `${r.method} ${r.status}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return (
+    [...counts]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${k} ×${n}`)
+      .join(", ") || "none"
+  );
+}
+
+/** What a request is about: "collector" or "source" (by its path). */
+function kindOf(r: LoggedRequest): "collector" | "source" | "other" {
+  const p = r.path.replace(/^.*\/api\/v1/, "");
+  if (/^\/collectors\/\d+\/sources(\/\d+)?$/.test(p)) return "source";
+  if (/^\/collectors(\/\d+)?$/.test(p)) return "collector";
+  return "other";
+}
+
+/** "pulumi, 200 resources (3 collectors + 197 HTTP sources), default limits (…)". */
+function title(opts: Options): string {
+  const limits = opts.limits
+    ? "default limits (4 requests/s, 10 in flight)"
+    : "limits off (service and client)";
+  const margin =
+    opts.pacingMarginMs === undefined ? "" : `, client pacing margin ${opts.pacingMarginMs} ms`;
+  const skip =
+    (opts.skipPreview ? ", --skip-preview" : "") +
+    (opts.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : "");
+  const parallel = opts.parallel === undefined ? "" : `, --parallel ${opts.parallel}`;
+  return (
+    `pulumi, ${opts.resources} resources (${COLLECTORS} collectors + ` +
+    `${opts.resources - COLLECTORS} HTTP sources), ${limits}${margin}${skip}${parallel}`
+  );
+}
+
+/** The environment that makes the provider process pace otherwise (see bench-pulumi-preload.ts). */
+function clientLimits(opts: Options): Record<string, string> {
+  let limits: LimitOptions | false | undefined;
+  if (!opts.limits) limits = false;
+  else if (opts.pacingMarginMs !== undefined) limits = { windowMarginMs: opts.pacingMarginMs };
+  if (limits === undefined) return {};
+  return {
+    NODE_OPTIONS: `--require ${join(__dirname, "bench-pulumi-preload.js")}`,
+    BENCH_PULUMI_CLIENT_LIMITS: JSON.stringify(limits),
+  };
+}
+
+function table(head: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/**
+ * The shortest time the client's pacing allows for n request starts: the first `cap` at once,
+ * then `cap` per window (4 per 1.1 s with the defaults of provider/api/throttle.ts).
+ */
+function pacingBoundMs(n: number, marginMs = DEFAULT_LIMITS.windowMarginMs): number {
+  const { requestsPerSecond: rps } = DEFAULT_LIMITS;
+  const cap = Math.max(1, Math.floor(rps));
+  const window = Math.ceil((cap / rps) * 1000) + marginMs;
+  return Math.max(0, Math.ceil(n / cap) - 1) * window;
+}
+
+/** One timeline row: where the command's time went, from the request log. */
+function timeline(m: Measured, opts: Options): string[] {
+  const wall = m.ended - m.started;
+  const rs = [...m.requests].sort((a, b) => a.time - b.time);
+  const first = rs[0];
+  const last = rs.at(-1);
+  if (!first || !last) return [m.step.name, "—", "—", seconds(wall), "—", "—", "—", "—"];
+  const lastEnd = Math.max(...rs.map((r) => r.time + r.durationMs));
+  const span = lastEnd - first.time;
+  // The longest pause between two consecutive arrivals, and where in the sequence it fell.
+  let pause = 0;
+  let at = 0;
+  for (let i = 1; i < rs.length; i++) {
+    const gap = (rs[i] as LoggedRequest).time - (rs[i - 1] as LoggedRequest).time;
+    if (gap > pause) {
+      pause = gap;
+      at = i;
+    }
+  }
+  // Collectors first, then sources (an up) or sources first (a destroy): when each kind ran.
+  const phases = (["collector", "source"] as const)
+    .map((kind) => {
+      const of = rs.filter((r) => kindOf(r) === kind);
+      if (of.length === 0) return undefined;
+      const from = (of[0] as LoggedRequest).time - m.started;
+      const to = Math.max(...of.map((r) => r.time + r.durationMs)) - m.started;
+      return `${kind}s ${of.length}: ${seconds(from)}–${seconds(to)} s`;
+    })
+    .filter(Boolean)
+    .join("; ");
+  return [
+    m.step.name,
+    seconds(first.time - m.started),
+    seconds(span),
+    seconds(m.ended - lastEnd),
+    opts.limits ? seconds(pacingBoundMs(rs.length, opts.pacingMarginMs)) : "off",
+    `${((rs.length - 1) / (span / 1000)).toFixed(2)}/s`,
+    `${seconds(pause)} s after request ${at} of ${rs.length}`,
+    phases,
+  ];
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const root = repoRoot(__dirname);
+  const sources = opts.resources - COLLECTORS;
+  const emu = await startEmulator({
+    port: 0,
+    logger: false,
+    // The service's defaults unless --no-limits; the authentication throttle stays on in both.
+    ...(opts.limits ? {} : { rateLimit: 0, maxConcurrent: 0 }),
+  });
+  const creds = emu.credentials[0];
+  if (!creds) throw new Error("the emulator reported no credentials");
+  let ws: PulumiWorkspace | undefined;
+  const measured: Measured[] = [];
+  let failed: CommandResult | undefined;
+  try {
+    const cliPath = await pulumiCliPath(root, process.stderr);
+    ws = await PulumiWorkspace.create({
+      program: join(root, "test", "e2e", "programs", "many"),
+      prefix: "collectors-bench-",
+      cliPath,
+      config: {
+        count: String(sources),
+        "collectors:accessId": creds.accessId,
+        "collectors:endpoint": emu.url,
+      },
+      secrets: { "collectors:accessKey": creds.accessKey },
+      env: {
+        ...clientLimits(opts),
+        ...(opts.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
+      },
+    });
+    const extra = (step: Step) => [
+      ...(opts.skipPreview && step.previews ? ["--skip-preview"] : []),
+      ...(opts.parallel === undefined ? [] : ["--parallel", String(opts.parallel)]),
+    ];
+    process.stderr.write(`${title(opts)}\n`);
+    if (opts.save) mkdirSync(opts.save, { recursive: true });
+
+    for (const [i, step] of STEPS.entries()) {
+      const args = [...step.args, ...extra(step)];
+      process.stderr.write(`==> pulumi ${args.join(" ")}\n`);
+      const started = Date.now();
+      const result = await ws.pulumi(args, { check: false });
+      const ended = Date.now();
+      // The service's clock is real time here (nothing advances it), so times compare directly.
+      const log = (await (await fetch(`${emu.origin}/_emulator/requests`)).json()) as {
+        requests: LoggedRequest[];
+      };
+      const requests = log.requests.filter((r) => r.time >= started && r.time <= ended);
+      if (log.requests.length >= 10_000 && (log.requests[0]?.time ?? 0) >= started) {
+        process.stderr.write("    warning: the service keeps 10,000 requests; some were lost\n");
+      }
+      measured.push({ step, result, started, ended, requests });
+      process.stderr.write(
+        `    exit ${result.code}, ${seconds(ended - started)} s, ${requests.length} requests\n`,
+      );
+      if (opts.save) {
+        const base = join(opts.save, `${i + 1}-${step.args[0]}${step.engine ? "-noop" : ""}`);
+        writeFileSync(`${base}.requests.json`, `${JSON.stringify(requests, null, 1)}\n`);
+        writeFileSync(`${base}.out.txt`, `${result.stdout}\n--- stderr ---\n${result.stderr}`);
+      }
+      if (result.code !== 0) {
+        failed = result;
+        break;
+      }
+    }
+  } finally {
+    ws?.dispose();
+    await emu.close();
+  }
+
+  const engineRuns = measured.filter((m) => m.step.engine).map((m) => m.ended - m.started);
+  const engine = engineRuns.length ? Math.min(...engineRuns) : undefined;
+  const rows = measured.map((m) => {
+    const wall = m.ended - m.started;
+    const n = m.requests.length;
+    const floor = (n / RATE) * 1000;
+    const ratio = n === 0 || engine === undefined ? "—" : ((wall - engine) / floor).toFixed(2);
+    return [
+      m.step.name + (m.result.code === 0 ? "" : ` (FAILED, exit ${m.result.code})`),
+      seconds(wall),
+      engine === undefined ? "—" : seconds(engine),
+      String(n),
+      byMethodAndStatus(m.requests),
+      String(m.requests.filter((r) => r.status === 429).length),
+      n === 0 ? "—" : seconds(floor),
+      ratio,
+    ];
+  });
+  const out = [
+    `### ${title(opts)}`,
+    "",
+    table(
+      [
+        "command",
+        "wall (s)",
+        "engine (s)",
+        "requests",
+        "by method and status",
+        "429",
+        "floor (s)",
+        "(wall − engine) ÷ floor",
+      ],
+      rows,
+    ),
+    "",
+    (engineRuns.length
+      ? `engine: the lower of the previews with nothing to do (${engineRuns.map(seconds).join(" s, ")} s); `
+      : "engine: not measured (no preview with nothing to do ran); ") +
+      `floor: requests ÷ ${RATE}/s${opts.limits ? "" : " (what the default limits would impose)"}.`,
+    "",
+    table(
+      [
+        "command",
+        "to 1st request (s)",
+        "request span (s)",
+        "after last (s)",
+        "client pacing bound (s)",
+        "rate in span",
+        "longest pause",
+        "phases (from command start)",
+      ],
+      measured.map((m) => timeline(m, opts)),
+    ),
+    "",
+    `Pulumi engine from scripts/pulumi-cli.sh; --parallel ${opts.parallel ?? "the CLI's default"}; ` +
+      `${new Date().toISOString()}.`,
+  ];
+  process.stdout.write(`\n${out.join("\n")}\n`);
+  if (failed) {
+    process.stderr.write(
+      `\n\`${failed.command}\` failed (exit ${failed.code}):\n${failed.stdout}\n${failed.stderr}\n`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  const text = error instanceof UsageError ? error.message : undefined;
+  process.stderr.write(`${text ?? (error instanceof Error ? error.stack : String(error))}\n`);
+  process.exit(1);
+});
