@@ -178,14 +178,11 @@ function table(head: string[], rows: string[][]): string {
 }
 
 /**
- * The shortest time the client's pacing allows for n request starts: the first `cap` at once,
- * then `cap` per window (4 per 1.1 s with the defaults of provider/api/throttle.ts).
+ * The shortest time the client's pacing allows for n request starts: one start every
+ * 1000 / requestsPerSecond ms plus the margin (255 ms with the defaults of provider/api/throttle.ts).
  */
 function pacingBoundMs(n: number, marginMs = DEFAULT_LIMITS.windowMarginMs): number {
-  const { requestsPerSecond: rps } = DEFAULT_LIMITS;
-  const cap = Math.max(1, Math.floor(rps));
-  const window = Math.ceil((cap / rps) * 1000) + marginMs;
-  return Math.max(0, Math.ceil(n / cap) - 1) * window;
+  return Math.max(0, n - 1) * (1000 / DEFAULT_LIMITS.requestsPerSecond + marginMs);
 }
 
 /** One timeline row: where the command's time went, from the request log. */
