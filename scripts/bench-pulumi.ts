@@ -32,7 +32,7 @@ import { type LoggedRequest, startEmulator } from "../emulator";
 import { DEFAULT_LIMITS, type LimitOptions } from "../provider/api/throttle";
 import { type CommandResult, PulumiWorkspace, pulumiCliPath, repoRoot } from "./pulumi-workspace";
 
-const RATE = 4; // spec section 8: requests per second per user
+const RATE = 4; // spec 8 (docs/spec/collector-management-api.md): requests per second per user
 const COLLECTORS = 3; // what the program declares besides its sources
 
 interface Options {
