@@ -40,15 +40,18 @@ export const DEFAULT_BATCH: Readonly<Required<Omit<BatchOptions, "now">>> = Obje
   reuseMs: 60_000,
 });
 
-/** What a read found: the object, with its ETag when a single GET read it, or nothing (gone). */
-export type Read<T> = { entity: T; etag: string | undefined } | undefined;
+/**
+ * What a read found: the object, with its ETag when a single GET read it. A read of an object
+ * the service says is gone rejects with the service's 404 for it, as the single GET would.
+ */
+export type Read<T> = { entity: T; etag: string | undefined };
 
 /** A list's answer: the objects by id. */
 interface Listing<T> {
   items: T[];
   byId: Map<string, T>;
-  /** Everything of the group is gone (the service's 404 for the collector of a source list). */
-  gone: boolean;
+  /** The service's 404 for the collector of a source list: everything of the group is gone. */
+  gone?: unknown;
 }
 
 interface Snapshot<T> extends Listing<T> {
@@ -87,7 +90,7 @@ class Group<T> {
 const idOf = (item: { id?: unknown }): string | undefined =>
   item.id === undefined || item.id === null ? undefined : String(item.id);
 
-function listing<T extends { id?: unknown }>(items: T[], gone = false): Listing<T> {
+function listing<T extends { id?: unknown }>(items: T[], gone?: unknown): Listing<T> {
   const byId = new Map<string, T>();
   for (const item of items) {
     const id = idOf(item);
@@ -242,7 +245,7 @@ export class ReadBatcher {
       try {
         result = { read: await source.get(id) };
       } catch (error) {
-        result = isGone(error) ? { read: undefined } : { error };
+        result = { error };
       }
       for (const w of waiters) {
         if ("error" in result) w.reject(result.error);
@@ -319,7 +322,7 @@ export class ReadBatcher {
           return listing(await api.list(collectorId, {}, req));
         } catch (error) {
           // The service's 404 for the collector: it is gone, and its sources with it.
-          if (isGone(error)) return listing([], true);
+          if (isGone(error)) return listing([], error);
           throw error;
         }
       },
@@ -349,13 +352,8 @@ async function answerFrom<T>(
 ): Promise<Read<T>> {
   const entity = listed.byId.get(id);
   if (entity !== undefined) return { entity, etag: undefined };
-  if (listed.gone) return undefined;
-  try {
-    return await source.get(id);
-  } catch (error) {
-    if (isGone(error)) return undefined;
-    throw error;
-  }
+  if (listed.gone !== undefined) throw listed.gone;
+  return source.get(id);
 }
 
 let epoch = 0;

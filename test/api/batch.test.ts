@@ -1,7 +1,7 @@
 // The read batcher against a scripted server: what becomes a list, what a list's answer serves,
 // paging, and what makes it list again.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ReadBatcher } from "../../provider/api";
+import { isGone, ReadBatcher } from "../../provider/api";
 import { makeClient } from "./helpers/client";
 import { type ScriptedServer, sendError, sendJson, startServer } from "./helpers/server";
 
@@ -85,14 +85,20 @@ describe("ReadBatcher", () => {
 
   it("what a list lacks is read by id: the service's 404 says gone, nothing else does", async () => {
     const b = new ReadBatcher(makeClient(server.url).client);
-    const read = await Promise.all([b.source(1, 11), b.source(1, 99)]);
-    expect(read[1]).toBeUndefined();
+    const read = await Promise.allSettled([b.source(1, 11), b.source(1, 99)]);
+    expect(read[0]).toMatchObject({ status: "fulfilled", value: { entity: { id: 11 } } });
+    expect(read[1]?.status).toBe("rejected");
+    expect(isGone((read[1] as PromiseRejectedResult).reason)).toBe(true);
     expect(calls()).toEqual(["GET /collectors/1/sources", "GET /collectors/1/sources/99"]);
   });
 
   it("a source list answered with the collector's 404 says every source of it is gone", async () => {
     const b = new ReadBatcher(makeClient(server.url).client);
-    expect(await Promise.all([b.source(7, 1), b.source(7, 2)])).toEqual([undefined, undefined]);
+    const read = await Promise.allSettled([b.source(7, 1), b.source(7, 2)]);
+    for (const r of read) {
+      expect(r.status).toBe("rejected");
+      expect(isGone((r as PromiseRejectedResult).reason)).toBe(true);
+    }
     expect(calls()).toEqual(["GET /collectors/7/sources"]);
   });
 

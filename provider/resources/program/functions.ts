@@ -10,6 +10,7 @@ import {
   type Collector,
   type CollectorFilter,
   type CollectorsClient,
+  isGone,
   type Source,
   sourceSchema,
 } from "../../api";
@@ -127,9 +128,12 @@ export function lookups(options: RuntimeOptions = {}) {
     const api = c.collectors;
     if ("id" in args && args.id !== undefined) {
       // Batched: alone, one GET; with other look-ups at the same moment, one list.
-      const found = await reads(c).collector(args.id);
-      if (!found) throw resourceError("noCollectorWithId", { id: args.id });
-      return found.entity;
+      try {
+        return (await reads(c).collector(args.id)).entity;
+      } catch (error) {
+        if (isGone(error)) throw resourceError("noCollectorWithId", { id: args.id }, error);
+        throw error;
+      }
     }
     const name = (args as { name: string }).name;
     const found = await api.findByName(name);
@@ -150,12 +154,13 @@ export function lookups(options: RuntimeOptions = {}) {
     // Batched: the look-ups of one collector's sources at the same moment share one list.
     const batcher = reads(client());
     if ("id" in args && args.id !== undefined) {
-      const found = await batcher.source(args.collectorId, args.id);
-      if (!found) {
-        const { collectorId, id } = args;
-        throw resourceError("noSourceWithId", { collectorId, id });
+      const { collectorId, id } = args;
+      try {
+        return (await batcher.source(collectorId, id)).entity;
+      } catch (error) {
+        if (isGone(error)) throw resourceError("noSourceWithId", { collectorId, id }, error);
+        throw error;
       }
-      return found.entity;
     }
     const name = (args as { name: string }).name;
     const found = await batcher.sourceNamed(args.collectorId, name);

@@ -27,14 +27,13 @@ export async function read(
     inputs: state,
     resource: label(kind, state, id),
   });
-  let found: Found | undefined;
+  let found: Found;
   try {
     found = await lookUp(op, id, state);
   } catch (error) {
     if (isGone(error)) return { id: "" };
     throw fail(op, error);
   }
-  if (!found) return { id: "" };
   const outs = project(kind, found, state);
   const inputs: JsonObject = {};
   for (const key of [...Object.keys(kind.fields), ...Object.keys(kind.controls)]) {
@@ -53,12 +52,8 @@ function project(kind: EntityKind, found: Found, state: Record<string, unknown>)
   return outputs(kind, found, found.etag, keys, state);
 }
 
-/** The object with an ETag to keep, or undefined when the service says it is gone. */
-async function lookUp(
-  op: Operation,
-  id: string,
-  state: Record<string, unknown>,
-): Promise<Found | undefined> {
+/** The object with an ETag to keep; rejects with the service's 404 when it is gone. */
+async function lookUp(op: Operation, id: string, state: Record<string, unknown>): Promise<Found> {
   const { kind, runtime, client, api } = op;
   // Without an ETag in the state (a static get, an old state) there is nothing to keep: one GET.
   // Batching off (readBatchWindowMs 0): one GET per read, as before batching.
@@ -72,7 +67,6 @@ async function lookUp(
     parent !== undefined
       ? await reads.source(parent, id)
       : await reads.collector(id, collectorFilter(kind));
-  if (!read) return undefined;
   const listed: Found = { entity: read.entity, etag: read.etag };
   if (listed.etag !== undefined) return listed;
   // Listed: no ETag. Exactly as the state last saw it → the state's ETag still holds.
