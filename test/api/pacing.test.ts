@@ -9,18 +9,6 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-/** The most requests that arrived within any one-second window. */
-function maxPerSecond(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let max = 0;
-  for (let i = 0; i < sorted.length; i++) {
-    let j = i;
-    while (j < sorted.length && (sorted[j] ?? 0) - (sorted[i] ?? 0) < 1000) j++;
-    max = Math.max(max, j - i);
-  }
-  return max;
-}
-
 /**
  * The fewest tokens an arrival found in the service's bucket (docs/local-service.md: one second's
  * worth, 4, refilled at 4 per second; each request takes one). At least 1: none was refused.
@@ -54,7 +42,8 @@ describe("pacing", () => {
     await Promise.all(Array.from({ length: 20 }, () => client.collectors.list()));
     const times = server.requests.map((r) => r.time);
     expect(times).toHaveLength(20);
-    expect(maxPerSecond(times)).toBeLessThanOrEqual(4);
+    // The service's rule (a bucket of 4 refilled at 4/s): no arrival found it empty. Arrivals in
+    // one calendar second can exceed 4 when a loaded machine delays one send and not the next.
     expect(fewestTokens(times)).toBeGreaterThanOrEqual(1);
     expect(server.maxInFlight).toBe(10);
     // 20 starts at 4 per second need at least 4 windows.
