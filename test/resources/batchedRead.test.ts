@@ -2,26 +2,18 @@
 // sources are one list, collectors' reads a collector list, and the result is what one GET per
 // resource gives (same state, same ETags where nothing changed, the service's fresh ETag where
 // something did), with failures failing reads, never dropping them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { lookups } from "../../provider";
 import { Runtime } from "../../provider/resources/runtime";
-import { type Service, startService } from "./emulator.helpers";
+import { useService } from "./emulator.helpers";
 import { type Props, provider, runtime, TEST_RUNTIME } from "./unit.helpers";
 
-let service: Service;
+const service = useService();
 /** One GET per read: batching off, as before it existed. */
 const perObject = new Runtime({ ...TEST_RUNTIME, defaults: { readBatchWindowMs: 0 } });
 
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
 beforeEach(async () => {
-  await service.reset();
-  await service.configure();
-  await service.configure({}, perObject);
+  await service().configure({}, perObject);
 });
 
 type Kind = "HostedCollector" | "HttpSource" | "InstalledCollector";
@@ -44,7 +36,7 @@ const refresh = (made: Made[], rt: Runtime = runtime) =>
   Promise.all(made.map((m) => provider(m.kind, rt).read(m.id, m.outs)));
 
 const requests = async () =>
-  (await service.requests()).map((r) => `${r.method} ${r.path.replace("/api/v1", "")}`);
+  (await service().requests()).map((r) => `${r.method} ${r.path.replace("/api/v1", "")}`);
 
 /** Two collectors with three HTTP sources each. */
 async function stack(): Promise<Made[]> {
@@ -67,8 +59,8 @@ async function stack(): Promise<Made[]> {
 
 /** A change behind Pulumi's back, through the API with the object's current ETag. */
 async function change(path: string, envelope: "collector" | "source", fields: Props) {
-  const current = await service.api("GET", path);
-  const answer = await service.api(
+  const current = await service().api("GET", path);
+  const answer = await service().api(
     "PUT",
     path,
     { [envelope]: { ...current.body[envelope], ...fields } },
@@ -81,7 +73,7 @@ async function change(path: string, envelope: "collector" | "source", fields: Pr
 describe("batched refresh", () => {
   it("reads an unchanged stack with one list per collector and one collector list, keeping every ETag", async () => {
     const made = await stack();
-    await service.clearRequests();
+    await service().clearRequests();
     const results = await refresh(made);
     expect((await requests()).sort()).toEqual([
       `GET /collectors`,
@@ -93,14 +85,14 @@ describe("batched refresh", () => {
       expect(r.props?.etag).toBe(made[i]?.outs.etag);
     });
     // Another read phase (the refresh after its preview) lists again: each answer serves once.
-    await service.clearRequests();
+    await service().clearRequests();
     await refresh(made);
     expect(await requests()).toHaveLength(3);
   });
 
   it("reads arriving one after another share one list (the engine reads --parallel at a time)", async () => {
     const made = (await stack()).filter((m) => m.kind === "HttpSource");
-    await service.clearRequests();
+    await service().clearRequests();
     for (const m of made) expect((await provider(m.kind).read(m.id, m.outs)).id).toBe(m.id);
     expect((await requests()).sort()).toEqual([
       `GET /collectors/${made[0]?.outs.collectorId}/sources`,
@@ -110,7 +102,7 @@ describe("batched refresh", () => {
 
   it("a collector alone in its window is one GET", async () => {
     const c = await make("HostedCollector", { name: "alone" });
-    await service.clearRequests();
+    await service().clearRequests();
     const [r] = await refresh([c]);
     expect(await requests()).toEqual([`GET /collectors/${c.id}`]);
     expect(r?.props?.etag).toBe(c.outs.etag);
@@ -124,15 +116,15 @@ describe("batched refresh", () => {
     const freshB = await change(`/collectors/${b?.id}`, "collector", { description: "edited" });
     // A change to a field the program does not set: it rides in `unmanaged`.
     await change(`/collectors/${a?.id}/sources/${a3?.id}`, "source", { hostName: "elsewhere" });
-    await service.api("DELETE", `/collectors/${a?.id}/sources/${a2?.id}`);
-    await service.api("DELETE", `/collectors/${b?.id}/sources/${b2?.id}`);
-    await service.api("POST", `/collectors/${b?.id}/sources`, {
+    await service().api("DELETE", `/collectors/${a?.id}/sources/${a2?.id}`);
+    await service().api("DELETE", `/collectors/${b?.id}/sources/${b2?.id}`);
+    await service().api("POST", `/collectors/${b?.id}/sources`, {
       source: { sourceType: "HTTP", name: "added" },
     });
-    await service.clearRequests();
+    await service().clearRequests();
     const batched = await refresh(made);
     const batchedRequests = await requests();
-    await service.clearRequests();
+    await service().clearRequests();
     const single = await refresh(made, perObject);
     expect(await requests()).toHaveLength(made.length);
     expect(batched).toEqual(single);
@@ -150,8 +142,8 @@ describe("batched refresh", () => {
 
   it("a source whose collector is gone is gone, from the list's 404", async () => {
     const made = await stack();
-    await service.api("DELETE", `/collectors/${made[0]?.id}`);
-    await service.clearRequests();
+    await service().api("DELETE", `/collectors/${made[0]?.id}`);
+    await service().clearRequests();
     const results = await refresh(made.slice(1, 4));
     expect(results).toEqual([{ id: "" }, { id: "" }, { id: "" }]);
     expect(await requests()).toEqual([`GET /collectors/${made[0]?.id}/sources`]);
@@ -160,7 +152,7 @@ describe("batched refresh", () => {
   for (const kind of ["503", "429"] as const) {
     it(`a list failing with ${kind} fails every read it serves and drops none`, async () => {
       const made = await stack();
-      await service.fault({ kind, path: "^/collectors(/[0-9]+/sources)?$" });
+      await service().fault({ kind, path: "^/collectors(/[0-9]+/sources)?$" });
       const results = await Promise.allSettled(
         made.map((m) => provider(m.kind).read(m.id, m.outs)),
       );
@@ -170,7 +162,7 @@ describe("batched refresh", () => {
           kind === "503" ? /503/ : /429|rate limit/i,
         );
       }
-      await service.clearFaults();
+      await service().clearFaults();
       // Nothing was taken for gone: the next refresh finds everything.
       const after = await refresh(made);
       expect(after.map((r) => r.id)).toEqual(made.map((m) => m.id));
@@ -184,10 +176,10 @@ describe("batched refresh", () => {
     // Nothing changed: the kept ETag is the service's, so an update goes through in one PUT.
     const source = provider("HttpSource");
     const news = { collectorId: a?.id, name: "a1", category: "mine" };
-    await service.clearRequests();
+    await service().clearRequests();
     const { outs } = await source.update(a1?.id as string, r1?.props as Props, news);
     expect(outs.category).toBe("mine");
-    expect((await service.requests()).map((r) => `${r.method} ${r.status}`)).toEqual(["PUT 200"]);
+    expect((await service().requests()).map((r) => `${r.method} ${r.status}`)).toEqual(["PUT 200"]);
     // Changed after the refresh: 412, and the update fails as a conflict.
     await change(`/collectors/${a?.id}/sources/${a2?.id}`, "source", { category: "theirs" });
     await expect(
@@ -207,7 +199,7 @@ describe("batched refresh", () => {
     expect(moved).not.toBe(a1?.outs.etag);
     const [, r1] = await refresh(made);
     expect(r1?.props?.etag).toBe(a1?.outs.etag); // listed, and as the state saw it
-    await service.clearRequests();
+    await service().clearRequests();
     const { outs } = await provider("HttpSource").update(a1?.id as string, r1?.props as Props, {
       collectorId: a?.id,
       name: "a1",
@@ -215,7 +207,7 @@ describe("batched refresh", () => {
     });
     expect(outs.category).toBe("mine");
     // 412 on the old tag, a GET shows nothing changed but the tag, the PUT again with the new one.
-    expect((await service.requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
+    expect((await service().requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
       "PUT 412",
       "GET 200",
       "PUT 200",
@@ -224,15 +216,17 @@ describe("batched refresh", () => {
 
   it("Installed Collectors are read from the installed list, with the same result as a GET", async () => {
     const ids = [
-      (await service.registerInstalled({ name: "host-1" })).id,
-      (await service.registerInstalled({ name: "host-2" })).id,
+      (await service().registerInstalled({ name: "host-1" })).id,
+      (await service().registerInstalled({ name: "host-2" })).id,
     ];
     const made = [];
     for (const id of ids)
       made.push(await make("InstalledCollector", { adopt: { id }, category: "hosts" }));
-    await service.clearRequests();
+    await service().clearRequests();
     const batched = await refresh(made);
-    expect(await service.requests()).toMatchObject([{ method: "GET", path: "/api/v1/collectors" }]);
+    expect(await service().requests()).toMatchObject([
+      { method: "GET", path: "/api/v1/collectors" },
+    ]);
     expect(batched).toEqual(await refresh(made, perObject));
   });
 
@@ -256,19 +250,19 @@ describe("batched refresh", () => {
     const http = await make("HttpSource", { collectorId: hosted.id, name: "events" });
     // The service masks the key on every read; one Universal source is being deleted.
     expect(
-      (await service.api("GET", `/collectors/${hosted.id}/sources/${universal.id}`)).body.source
+      (await service().api("GET", `/collectors/${hosted.id}/sources/${universal.id}`)).body.source
         .config.apiKey,
     ).toBe("********");
-    await service.api("DELETE", `/collectors/${hosted.id}/sources/${stopping.id}`);
+    await service().api("DELETE", `/collectors/${hosted.id}/sources/${stopping.id}`);
     // An Installed Collector's source, then the collector switches to Json mode.
-    const host = await service.registerInstalled({ name: "json-host" });
+    const host = await service().registerInstalled({ name: "json-host" });
     const file = await make("LocalFileSource" as Kind, {
       collectorId: host.id,
       name: "f",
       pathExpression: "/var/log/*.log",
     });
-    const current = await service.api("GET", `/collectors/${host.id}`);
-    await service.api(
+    const current = await service().api("GET", `/collectors/${host.id}`);
+    await service().api(
       "PUT",
       `/collectors/${host.id}`,
       { collector: { ...current.body.collector, sourceSyncMode: "Json" } },
@@ -280,7 +274,7 @@ describe("batched refresh", () => {
     expect(batched.map((r) => r.id)).toEqual(made.map((m) => m.id));
     expect(batched[0]?.props?.etag).toBe(universal.outs.etag);
     expect(batched[0]?.props?.passthrough).toEqual(universal.outs.passthrough);
-    const listed = await service.api("GET", `/collectors/${hosted.id}/sources`);
+    const listed = await service().api("GET", `/collectors/${hosted.id}/sources`);
     expect(listed.body.sources[1]).toMatchObject({
       id: Number(stopping.id),
       state: { state: "Stopping" },
@@ -295,13 +289,13 @@ describe("batched look-ups", () => {
     for (const name of ["x", "y", "z"]) {
       ids.push(
         (
-          await service.api("POST", `/collectors/${c.id}/sources`, {
+          await service().api("POST", `/collectors/${c.id}/sources`, {
             source: { sourceType: "HTTP", name },
           })
         ).body.source.id,
       );
     }
-    await service.clearRequests();
+    await service().clearRequests();
     const adopted = await Promise.all(
       ["x", "y", "z"].map((name) => make("HttpSource", { collectorId: c.id, adopt: { name } })),
     );
@@ -320,15 +314,15 @@ describe("batched look-ups", () => {
   it("getSource and getCollector at the same moment share lists", async () => {
     const saved = { ...process.env };
     Object.assign(process.env, {
-      COLLECTORS_ACCESS_ID: service.accessId,
-      COLLECTORS_ACCESS_KEY: service.accessKey,
-      COLLECTORS_ENDPOINT: service.emulator.url,
+      COLLECTORS_ACCESS_ID: service().accessId,
+      COLLECTORS_ACCESS_KEY: service().accessKey,
+      COLLECTORS_ENDPOINT: service().emulator.url,
     });
     try {
       const { getCollector, getSource } = lookups(TEST_RUNTIME);
       const made = await stack();
       const sources = made.filter((m) => m.kind === "HttpSource");
-      await service.clearRequests();
+      await service().clearRequests();
       const found = await Promise.all([
         ...sources.map((m) => getSource({ collectorId: m.outs.collectorId as number, id: m.id })),
         getSource({ collectorId: made[0]?.id as string, name: "a2" }),

@@ -2,25 +2,17 @@
 // service's ******** never makes a diff nor replaces the real value; server-set members
 // (config.name, schemaRef.version) are ignored; schemaRef.type replaces, schemaRef.version updates.
 // And which class a source as the service shows it belongs to (for `collectors export`).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { typedSourceOf } from "../../provider/resources/kinds/sources";
-import { type Service, startService } from "./emulator.helpers";
+import { useService } from "./emulator.helpers";
 import { type Props, provider, UNKNOWN } from "./unit.helpers";
 
-let service: Service;
+const service = useService();
 let hostedId: number;
 
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
 beforeEach(async () => {
-  await service.reset();
-  await service.configure();
   hostedId = (
-    await service.api("POST", "/collectors", {
+    await service().api("POST", "/collectors", {
       collector: { collectorType: "Hosted", name: "hosted" },
     })
   ).body.collector.id;
@@ -43,7 +35,7 @@ async function up(kind: string, news: Props) {
 describe("CloudToCloudSource", () => {
   it("keeps the real secret where the service shows ********, and ignores server-set members", async () => {
     const { p, id, outs, inputs } = await up("CloudToCloudSource", okta());
-    const shown = (await service.api("GET", `/collectors/${hostedId}/sources/${id}`)).body.source;
+    const shown = (await service().api("GET", `/collectors/${hostedId}/sources/${id}`)).body.source;
     expect(shown.config).toMatchObject({ apiKey: "********", name: "okta" });
     expect(shown.schemaRef).toEqual({ type: "Okta", version: "1.0.0" });
     expect(outs).toMatchObject({
@@ -58,9 +50,9 @@ describe("CloudToCloudSource", () => {
     // Another key changes: one PUT, which sends the real key (the service keeps it either way).
     const changed = (await p.check(inputs, okta({ collectAll: false }))).inputs;
     expect(await p.diff(id, outs, changed)).toMatchObject({ changes: true, replaces: [] });
-    await service.clearRequests();
+    await service().clearRequests();
     const { outs: after } = await p.update(id, outs, changed);
-    expect((await service.requests()).map((r) => r.method)).toEqual(["PUT"]);
+    expect((await service().requests()).map((r) => r.method)).toEqual(["PUT"]);
     expect(after.config).toEqual({
       domain: "example.okta.com",
       apiKey: "real-api-key",
@@ -145,7 +137,7 @@ describe("a masked thirdPartyRef secret", () => {
       },
     };
     const { p, id, outs, inputs } = await up("O365AuditSource", news);
-    const shown = (await service.api("GET", `/collectors/${hostedId}/sources/${id}`)).body.source;
+    const shown = (await service().api("GET", `/collectors/${hostedId}/sources/${id}`)).body.source;
     expect(shown.thirdPartyRef.resources[0].authentication.clientSecret).toBe("********");
     expect(JSON.stringify(outs.thirdPartyRef)).toContain("real-client-secret");
     const read = await p.read(id, outs);

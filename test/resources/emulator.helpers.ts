@@ -1,6 +1,7 @@
 // The local service on port 0 and the provider configured for it, the way the engine does it
 // (configure with the stack's collectors:* config), plus the service's control API.
 
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { forgetListedReads, resetSharedState } from "../../provider/api";
 import { dispatchWith, type Runtime } from "../../provider/resources/runtime";
@@ -130,5 +131,32 @@ export async function startService(): Promise<Service> {
     offset = 0;
   };
   await service.configure();
+  return service;
+}
+
+/**
+ * The service of one test file: started before its tests and closed after them; before each test
+ * it is emptied and the file's provider configured for it. The returned function gives the
+ * running service, from inside a test or a hook.
+ */
+export function useService(): () => Service {
+  let started: Service | undefined;
+  const service = (): Service => {
+    if (!started)
+      throw new Error(
+        "useService(): the service starts in beforeAll; call it from a test or a hook",
+      );
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startService();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(async () => {
+    await service().reset();
+    await service().configure();
+  });
   return service;
 }

@@ -1,22 +1,11 @@
 // HostedCollector's provider against the local service: every lifecycle rule, with the number
 // of API requests each step makes (from the service's request log).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Service, startService } from "./emulator.helpers";
+import { describe, expect, it } from "vitest";
+import { useService } from "./emulator.helpers";
 import { type Props, provider } from "./unit.helpers";
 
 const collector = provider("HostedCollector");
-let service: Service;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
-beforeEach(async () => {
-  await service.reset();
-  await service.configure();
-});
+const service = useService();
 
 /** check + create, as the engine runs them for a new resource. */
 async function up(news: Props) {
@@ -26,7 +15,7 @@ async function up(news: Props) {
   return { inputs, ...created };
 }
 
-const methods = async () => (await service.requests()).map((r) => `${r.method} ${r.path}`);
+const methods = async () => (await service().requests()).map((r) => `${r.method} ${r.path}`);
 
 /** Outputs must be plain JSON: nothing JSON cannot carry, no undefined anywhere. */
 function expectPlainJson(value: unknown) {
@@ -40,7 +29,7 @@ function expectPlainJson(value: unknown) {
 
 describe("HostedCollector lifecycle", () => {
   it("creates with one POST and keeps the ETag the answer carried", async () => {
-    await service.clearRequests();
+    await service().clearRequests();
     const { id, outs, inputs } = await up({
       __autoname: "web",
       description: "front door",
@@ -70,7 +59,7 @@ describe("HostedCollector lifecycle", () => {
     const news = { name: "steady", description: "d", timeZone: "UTC" };
     const { id, outs, inputs } = await up(news);
     expect((await collector.diff(id, outs, inputs)).changes).toBe(false);
-    await service.clearRequests();
+    await service().clearRequests();
     const read = await collector.read(id, outs);
     expect(await methods()).toEqual([`GET /api/v1/collectors/${id}`]);
     expect(read.id).toBe(id);
@@ -82,7 +71,7 @@ describe("HostedCollector lifecycle", () => {
 
   it("updates with one PUT carrying If-Match, and resets a field the program stopped setting", async () => {
     const { id, outs } = await up({ name: "upd", description: "one", category: "c1" });
-    await service.clearRequests();
+    await service().clearRequests();
     const news = (await collector.check({ name: "upd" }, { name: "upd", description: "two" }))
       .inputs;
     expect(await collector.diff(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
@@ -91,7 +80,7 @@ describe("HostedCollector lifecycle", () => {
     expect(after.description).toBe("two");
     expect(after).not.toHaveProperty("category");
     expect(after.etag).not.toBe(outs.etag);
-    const live = await service.api("GET", `/collectors/${id}`);
+    const live = await service().api("GET", `/collectors/${id}`);
     expect(live.body.collector.description).toBe("two");
     expect(live.body.collector.category).toBeUndefined();
   });
@@ -99,8 +88,8 @@ describe("HostedCollector lifecycle", () => {
   it("keeps fields set outside the program when it updates", async () => {
     const { id, outs } = await up({ name: "keep", description: "one" });
     // Someone sets a field this program does not manage; a refresh reads it.
-    const before = await service.api("GET", `/collectors/${id}`);
-    await service.api(
+    const before = await service().api("GET", `/collectors/${id}`);
+    await service().api(
       "PUT",
       `/collectors/${id}`,
       { collector: { ...before.body.collector, hostName: "set-elsewhere" } },
@@ -113,43 +102,43 @@ describe("HostedCollector lifecycle", () => {
       description: "two",
     });
     expect((after.unmanaged as Props).hostName).toBe("set-elsewhere");
-    const live = await service.api("GET", `/collectors/${id}`);
+    const live = await service().api("GET", `/collectors/${id}`);
     expect(live.body.collector).toMatchObject({ hostName: "set-elsewhere", description: "two" });
   });
 
   it("fails an update on 412 with the refresh message, and changes nothing", async () => {
     const { id, outs } = await up({ name: "race", description: "one" });
-    const current = await service.api("GET", `/collectors/${id}`);
-    await service.api(
+    const current = await service().api("GET", `/collectors/${id}`);
+    await service().api(
       "PUT",
       `/collectors/${id}`,
       { collector: { ...current.body.collector, description: "changed elsewhere" } },
       { "if-match": current.etag as string },
     );
-    await service.clearRequests();
+    await service().clearRequests();
     await expect(collector.update(id, outs, { name: "race", description: "mine" })).rejects.toThrow(
       new Error(
         `HostedCollector "race" (id ${id}) was changed outside Pulumi since it was last read; ` +
           "run `pulumi refresh` (or `pulumi up --refresh`)",
       ),
     );
-    expect((await service.api("GET", `/collectors/${id}`)).body.collector.description).toBe(
+    expect((await service().api("GET", `/collectors/${id}`)).body.collector.description).toBe(
       "changed elsewhere",
     );
-    expect((await service.requests()).map((r) => r.status)).toEqual([412, 200, 200]);
+    expect((await service().requests()).map((r) => r.status)).toEqual([412, 200, 200]);
   });
 
   it("an update whose answer was lost is not mistaken for someone else's change", async () => {
     const { id, outs } = await up({ name: "lost put", description: "one" });
-    await service.fault({ kind: "lost-response", method: "PUT", count: 1 });
-    await service.clearRequests();
+    await service().fault({ kind: "lost-response", method: "PUT", count: 1 });
+    await service().clearRequests();
     const { outs: after } = await collector.update(id, outs, {
       name: "lost put",
       description: "two",
     });
     expect(after.description).toBe("two");
     // The client resends the PUT (idempotent), which meets the new ETag; a GET shows it is ours.
-    expect((await service.requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
+    expect((await service().requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
       "PUT 0", // committed, then the connection was dropped unanswered
       "PUT 412",
       "GET 200",
@@ -158,15 +147,15 @@ describe("HostedCollector lifecycle", () => {
 
   it("with collectors:onConflict overwrite, gets a fresh ETag and writes anyway", async () => {
     const { id, outs } = await up({ name: "lww", description: "one" });
-    const current = await service.api("GET", `/collectors/${id}`);
-    await service.api(
+    const current = await service().api("GET", `/collectors/${id}`);
+    await service().api(
       "PUT",
       `/collectors/${id}`,
       { collector: { ...current.body.collector, description: "theirs", category: "theirs" } },
       { "if-match": current.etag as string },
     );
-    await service.configure({ "collectors:onConflict": "overwrite" });
-    await service.clearRequests();
+    await service().configure({ "collectors:onConflict": "overwrite" });
+    await service().clearRequests();
     const { outs: after } = await collector.update(id, outs, { name: "lww", description: "mine" });
     expect(await methods()).toEqual([
       `PUT /api/v1/collectors/${id}`,
@@ -174,36 +163,41 @@ describe("HostedCollector lifecycle", () => {
       `PUT /api/v1/collectors/${id}`,
     ]);
     expect(after.description).toBe("mine");
-    const live = (await service.api("GET", `/collectors/${id}`)).body.collector;
+    const live = (await service().api("GET", `/collectors/${id}`)).body.collector;
     // Last writer wins for what the program sets; the other change to `category` is kept.
     expect(live).toMatchObject({ description: "mine", category: "theirs" });
   });
 
   it("takes over its own collector when the create's answer was lost", async () => {
-    await service.fault({ kind: "lost-response", method: "POST", path: "^/collectors$", count: 1 });
-    await service.clearRequests();
+    await service().fault({
+      kind: "lost-response",
+      method: "POST",
+      path: "^/collectors$",
+      count: 1,
+    });
+    await service().clearRequests();
     const { id, outs } = await up({ name: "lost answer", description: "x" });
-    expect((await service.requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
+    expect((await service().requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
       "POST 0", // committed, then the connection was dropped unanswered
       "POST 400", // DuplicateResourceName
       "GET 200", // by name: it is the one this create made
     ]);
-    const all = (await service.api("GET", "/collectors")).body.collectors;
+    const all = (await service().api("GET", "/collectors")).body.collectors;
     expect(all.filter((c: Props) => c.name === "lost answer")).toHaveLength(1);
     expect(outs).toMatchObject({ name: "lost answer", description: "x" });
     expect(String(all[0].id)).toBe(id);
   });
 
   it("retries a create after a 503 and ends with exactly one collector", async () => {
-    await service.fault({ kind: "503", method: "POST", path: "^/collectors$", count: 2 });
+    await service().fault({ kind: "503", method: "POST", path: "^/collectors$", count: 2 });
     const { outs } = await up({ name: "flaky" });
     expect(outs.name).toBe("flaky");
-    const all = (await service.api("GET", "/collectors")).body.collectors;
+    const all = (await service().api("GET", "/collectors")).body.collectors;
     expect(all).toHaveLength(1);
   });
 
   it("refuses a name someone else already uses, saying what exists and how to adopt it", async () => {
-    const other = await service.api("POST", "/collectors", {
+    const other = await service().api("POST", "/collectors", {
       collector: { collectorType: "Hosted", name: "taken", description: "not ours" },
     });
     await expect(up({ name: "taken", description: "ours" })).rejects.toThrow(
@@ -214,31 +208,31 @@ describe("HostedCollector lifecycle", () => {
 
   it("refresh drops it on 404 only; a 503 fails the refresh and keeps the state", async () => {
     const { id, outs } = await up({ name: "gone" });
-    await service.fault({ kind: "503", method: "GET", count: 20 });
+    await service().fault({ kind: "503", method: "GET", count: 20 });
     await expect(collector.read(id, outs)).rejects.toThrow(/503/);
-    await service.clearFaults();
-    await service.fault({ kind: "429", method: "GET", count: 20 });
+    await service().clearFaults();
+    await service().fault({ kind: "429", method: "GET", count: 20 });
     await expect(collector.read(id, outs)).rejects.toThrow(/429/);
-    await service.clearFaults();
-    await service.api("DELETE", `/collectors/${id}`);
-    await service.clearRequests();
+    await service().clearFaults();
+    await service().api("DELETE", `/collectors/${id}`);
+    await service().clearRequests();
     expect(await collector.read(id, outs)).toEqual({ id: "" });
     expect(await methods()).toEqual([`GET /api/v1/collectors/${id}`]);
   });
 
   it("refuses to refresh with a wrong key: 401 never drops state", async () => {
     const { id, outs } = await up({ name: "auth" });
-    await service.configure({ "collectors:accessKey": "wrong" });
+    await service().configure({ "collectors:accessKey": "wrong" });
     await expect(collector.read(id, outs)).rejects.toThrow(/401/);
   });
 
   it("deletes with one DELETE; already gone counts as done", async () => {
     const { id, outs } = await up({ name: "bye" });
-    await service.clearRequests();
+    await service().clearRequests();
     await collector.delete(id, outs);
     expect(await methods()).toEqual([`DELETE /api/v1/collectors/${id}`]);
     await collector.delete(id, outs);
-    expect((await service.requests()).map((r) => r.status)).toEqual([200, 404]);
+    expect((await service().requests()).map((r) => r.status)).toEqual([200, 404]);
   });
 
   it("creates with cutoffRelativeTime and updates later without touching it", async () => {
@@ -252,10 +246,10 @@ describe("HostedCollector lifecycle", () => {
 
 describe("HostedCollector adoption", () => {
   it("adopts by a name with a space and a period in one GET when nothing differs", async () => {
-    const made = await service.api("POST", "/collectors", {
+    const made = await service().api("POST", "/collectors", {
       collector: { collectorType: "Hosted", name: "Prod logs v1.2", description: "d" },
     });
-    await service.clearRequests();
+    await service().clearRequests();
     const { id, outs, inputs } = await up({
       __autoname: "prod",
       adopt: { name: "Prod logs v1.2" },
@@ -273,11 +267,11 @@ describe("HostedCollector adoption", () => {
   });
 
   it("adopts by id and applies the program's settings with one PUT", async () => {
-    const made = await service.api("POST", "/collectors", {
+    const made = await service().api("POST", "/collectors", {
       collector: { collectorType: "Hosted", name: "existing", description: "old" },
     });
     const madeId = made.body.collector.id;
-    await service.clearRequests();
+    await service().clearRequests();
     const { id, outs, inputs } = await up({
       __autoname: "x",
       adopt: { id: madeId },
@@ -304,7 +298,7 @@ describe("HostedCollector adoption", () => {
       'Cannot adopt into HostedCollector: the account has nothing named "nobody"',
     );
     await expect(up({ adopt: { id: 999999 } })).rejects.toThrow(/has nothing with id 999999/);
-    const installed = await service.registerInstalled({ name: "host-1" });
+    const installed = await service().registerInstalled({ name: "host-1" });
     await expect(up({ adopt: { id: installed.id } })).rejects.toThrow(
       `Cannot adopt HostedCollector "host-1" (id ${installed.id}) into HostedCollector: it is an Installed Collector, not a Hosted Collector`,
     );

@@ -2,31 +2,23 @@
 // the end-to-end program, test/e2e/programs/sources/bodies.json): a check failure naming the
 // field and the fix; unknown preview values pass; create, read back equal, update one field,
 // read back equal, delete.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { TYPED_SOURCES } from "../../provider/resources/kinds/sources";
-import { type Service, startService } from "./emulator.helpers";
+import { useService } from "./emulator.helpers";
 import { SOURCE_BODIES as BODIES, withValue } from "./sourceBodies.helpers";
 import { type Props, provider, UNKNOWN } from "./unit.helpers";
 
-let service: Service;
+const service = useService();
 let hostedId: number;
 let installedId: number;
 
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
 beforeEach(async () => {
-  await service.reset();
-  await service.configure();
   hostedId = (
-    await service.api("POST", "/collectors", {
+    await service().api("POST", "/collectors", {
       collector: { collectorType: "Hosted", name: "hosted" },
     })
   ).body.collector.id;
-  installedId = (await service.registerInstalled({ name: "host-1" })).id;
+  installedId = (await service().registerInstalled({ name: "host-1" })).id;
 });
 
 describe("the table of bodies", () => {
@@ -68,12 +60,12 @@ describe.each(Object.entries(BODIES))("%s", (kind, entry) => {
   it("creates, reads back equal, updates one field, deletes", async () => {
     const { inputs, failures } = await p.check({}, news());
     expect(failures).toEqual([]);
-    await service.clearRequests();
+    await service().clearRequests();
     const { id, outs } = await p.create(inputs);
-    expect((await service.requests()).map((r) => r.method)).toEqual(["POST"]);
+    expect((await service().requests()).map((r) => r.method)).toEqual(["POST"]);
     expect(outs).toMatchObject({ ...entry.args, sourceType: TYPED_SOURCES[kind]?.sourceType });
     const collectorId = outs.collectorId as number;
-    const stored = (await service.api("GET", `/collectors/${collectorId}/sources/${id}`)).body;
+    const stored = (await service().api("GET", `/collectors/${collectorId}/sources/${id}`)).body;
     expect(stored.source).toMatchObject(TYPED_SOURCES[kind]?.fixed ?? {});
     expect((await p.diff(id, outs, inputs)).changes).toBe(false);
 
@@ -87,15 +79,17 @@ describe.each(Object.entries(BODIES))("%s", (kind, entry) => {
     const changed = await p.check(inputs, withValue(news(), entry.update));
     expect(changed.failures).toEqual([]);
     expect(await p.diff(id, outs, changed.inputs)).toMatchObject({ changes: true, replaces: [] });
-    await service.clearRequests();
+    await service().clearRequests();
     const { outs: after } = await p.update(id, outs, changed.inputs);
-    expect((await service.requests()).map((r) => r.method)).toEqual(["PUT"]);
+    expect((await service().requests()).map((r) => r.method)).toEqual(["PUT"]);
     expect(after).toMatchObject(withValue(entry.args, entry.update));
     const reread = await p.read(id, after);
     expect(reread.props).toEqual(after);
     expect((await p.diff(id, after, changed.inputs)).changes).toBe(false);
 
     await p.delete(id, after);
-    expect((await service.api("GET", `/collectors/${collectorId}/sources/${id}`)).status).toBe(404);
+    expect((await service().api("GET", `/collectors/${collectorId}/sources/${id}`)).status).toBe(
+      404,
+    );
   });
 });

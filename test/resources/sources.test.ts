@@ -1,29 +1,21 @@
 // The source providers against the local service: typed sources on Hosted and Installed
 // collectors, secrets, Json mode, carried-over fields, adoption, lost answers.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Runtime } from "../../provider/resources/runtime";
-import { type Service, startService } from "./emulator.helpers";
+import { useService } from "./emulator.helpers";
 import { type Props, provider, TEST_RUNTIME } from "./unit.helpers";
 
-let service: Service;
+const service = useService();
 let hostedId: number;
 let installedId: number;
 
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.close();
-});
 beforeEach(async () => {
-  await service.reset();
-  await service.configure();
   hostedId = (
-    await service.api("POST", "/collectors", {
+    await service().api("POST", "/collectors", {
       collector: { collectorType: "Hosted", name: "hosted" },
     })
   ).body.collector.id;
-  installedId = (await service.registerInstalled({ name: "host-1" })).id;
+  installedId = (await service().registerInstalled({ name: "host-1" })).id;
 });
 
 async function up(kind: string, news: Props) {
@@ -37,9 +29,9 @@ async function up(kind: string, news: Props) {
 async function expectSteady(kind: string, news: Props) {
   const { p, id, outs, inputs } = await up(kind, news);
   expect((await p.diff(id, outs, inputs)).changes).toBe(false);
-  await service.clearRequests();
+  await service().clearRequests();
   const read = await p.read(id, outs);
-  expect((await service.requests()).length).toBe(1);
+  expect((await service().requests()).length).toBe(1);
   expect(read.props).toEqual(outs);
   const again = await p.check(read.inputs as Props, news);
   expect((await p.diff(id, read.props as Props, again.inputs)).changes).toBe(false);
@@ -48,14 +40,14 @@ async function expectSteady(kind: string, news: Props) {
 
 describe("typed sources", () => {
   it("HttpSource: url is an output of its own, never in unmanaged", async () => {
-    await service.clearRequests();
+    await service().clearRequests();
     const { outs } = await up("HttpSource", {
       collectorId: String(hostedId),
       __autoname: "events",
       messagePerRequest: true,
       multilineProcessingEnabled: false,
     });
-    expect((await service.requests()).map((r) => r.method)).toEqual(["POST"]);
+    expect((await service().requests()).map((r) => r.method)).toEqual(["POST"]);
     expect(outs).toMatchObject({
       collectorId: hostedId,
       sourceType: "HTTP",
@@ -132,22 +124,22 @@ describe("typed sources", () => {
       specifiedContainers: ["web", "db"],
       pollInterval: 30000,
     };
-    await service.clearRequests();
+    await service().clearRequests();
     const { id, outs, inputs } = await expectSteady("DockerStatsSource", news);
     expect(outs).toMatchObject({ ...news, sourceType: "DockerStats" });
-    const stored = (await service.api("GET", `/collectors/${installedId}/sources/${id}`)).body;
+    const stored = (await service().api("GET", `/collectors/${installedId}/sources/${id}`)).body;
     expect(stored.source).toMatchObject({
       sourceType: "DockerStats",
       contentType: "DockerMetrics",
     });
 
-    await service.clearRequests();
+    await service().clearRequests();
     const changed = await p.check(inputs, { ...news, allContainers: true, pollInterval: 60000 });
     expect((await p.diff(id, outs, changed.inputs)).changes).toBe(true);
     const { outs: after } = await p.update(id, outs, changed.inputs);
     expect(after).toMatchObject({ allContainers: true, pollInterval: 60000 });
     await p.delete(id, after);
-    expect((await service.requests()).map((r) => r.method)).toEqual(["PUT", "DELETE"]);
+    expect((await service().requests()).map((r) => r.method)).toEqual(["PUT", "DELETE"]);
   });
 
   it("StreamingMetricsSource: its own allowed contentTypes", async () => {
@@ -176,11 +168,11 @@ describe("typed sources", () => {
       protocol: "UDP",
       port: 514,
     });
-    await service.clearRequests();
+    await service().clearRequests();
     const { outs: after } = await p.update(id, outs, { ...inputs, port: 1514, category: "net" });
     expect(after).toMatchObject({ port: 1514, category: "net" });
     await p.delete(id, after);
-    expect((await service.requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect((await service().requests()).map((r) => `${r.method} ${r.path}`)).toEqual([
       `PUT /api/v1/collectors/${installedId}/sources/${id}`,
       `DELETE /api/v1/collectors/${installedId}/sources/${id}`,
     ]);
@@ -194,8 +186,8 @@ describe("typed sources", () => {
       port: 514,
     });
     const path = `/collectors/${installedId}/sources/${id}`;
-    const current = await service.api("GET", path);
-    await service.api(
+    const current = await service().api("GET", path);
+    await service().api(
       "PUT",
       path,
       { source: { ...current.body.source, port: 999 } },
@@ -210,7 +202,7 @@ describe("typed sources", () => {
 
   it("carries fields this package does not model over every update", async () => {
     const path = `/collectors/${installedId}/sources`;
-    const made = await service.api("POST", path, {
+    const made = await service().api("POST", path, {
       source: {
         sourceType: "LocalFile",
         name: "legacy",
@@ -226,7 +218,7 @@ describe("typed sources", () => {
     expect(id).toBe(String(made.body.source.id));
     expect(outs.unmanaged).toMatchObject({ futureField: "keep me" });
     await p.update(id, outs, { ...inputs, description: "now managed" });
-    const live = (await service.api("GET", `${path}/${id}`)).body.source;
+    const live = (await service().api("GET", `${path}/${id}`)).body.source;
     expect(live).toMatchObject({ futureField: "keep me", description: "now managed" });
   });
 
@@ -255,14 +247,14 @@ describe("typed sources", () => {
   });
 
   it("takes over its own source when the create's answer was lost", async () => {
-    await service.fault({ kind: "lost-response", method: "POST", path: "/sources$", count: 1 });
+    await service().fault({ kind: "lost-response", method: "POST", path: "/sources$", count: 1 });
     const { outs } = await up("LocalFileSource", {
       collectorId: installedId,
       name: "once",
       pathExpression: "/z",
     });
     expect(outs.name).toBe("once");
-    const all = (await service.api("GET", `/collectors/${installedId}/sources`)).body.sources;
+    const all = (await service().api("GET", `/collectors/${installedId}/sources`)).body.sources;
     expect(all.filter((s: Props) => s.name === "once")).toHaveLength(1);
   });
 });
@@ -313,9 +305,9 @@ describe("Universal sources (deleted asynchronously)", () => {
       replaces: ["schemaRef"],
       deleteBeforeReplace: true,
     });
-    await service.clearRequests();
+    await service().clearRequests();
     await p.delete(id, outs);
-    const calls = (await service.requests()).map((r) => `${r.method} ${r.status}`);
+    const calls = (await service().requests()).map((r) => `${r.method} ${r.status}`);
     // One DELETE, then GETs while it is Stopping, until the service's 404 for it.
     expect(calls[0]).toBe("DELETE 200");
     expect(calls.at(-1)).toBe("GET 404");
@@ -327,7 +319,7 @@ describe("Universal sources (deleted asynchronously)", () => {
 
   it("fails the delete with a clear message when the source is still there at the limit", async () => {
     const quick = new Runtime({ ...TEST_RUNTIME, defaults: { stoppingLimitMs: 200 } });
-    await service.configure({}, quick);
+    await service().configure({}, quick);
     const { id, outs } = await up("Source", okta());
     await expect(provider("Source", quick).delete(id, outs)).rejects.toThrow(
       /still shows it \(state Stopping\).*Universal \(Cloud-to-Cloud\).*run the same `pulumi up` or `pulumi destroy` again/s,
@@ -336,15 +328,15 @@ describe("Universal sources (deleted asynchronously)", () => {
 
   it("other source types are deleted with one DELETE and no wait", async () => {
     const { p, id, outs } = await up("HttpSource", { collectorId: hostedId, name: "events" });
-    await service.clearRequests();
+    await service().clearRequests();
     await p.delete(id, outs);
-    expect((await service.requests()).map((r) => r.method)).toEqual(["DELETE"]);
+    expect((await service().requests()).map((r) => r.method)).toEqual(["DELETE"]);
   });
 });
 
 describe("Json source management", () => {
   it("fails create, update and delete with a message naming sourceSyncMode", async () => {
-    const json = await service.registerInstalled({ name: "json-host", sourceSyncMode: "Json" });
+    const json = await service().registerInstalled({ name: "json-host", sourceSyncMode: "Json" });
     await expect(
       up("LocalFileSource", { collectorId: json.id, name: "f", pathExpression: "/x" }),
     ).rejects.toThrow(
@@ -359,8 +351,8 @@ describe("Json source management", () => {
       name: "f",
       pathExpression: "/x",
     });
-    const current = await service.api("GET", `/collectors/${installedId}`);
-    await service.api(
+    const current = await service().api("GET", `/collectors/${installedId}`);
+    await service().api(
       "PUT",
       `/collectors/${installedId}`,
       { collector: { ...current.body.collector, sourceSyncMode: "Json" } },
@@ -375,14 +367,14 @@ describe("Json source management", () => {
 
 describe("source adoption", () => {
   it("adopts by id, checking the source type", async () => {
-    const made = await service.api("POST", `/collectors/${installedId}/sources`, {
+    const made = await service().api("POST", `/collectors/${installedId}/sources`, {
       source: { sourceType: "Syslog", name: "s", protocol: "TCP", port: 601 },
     });
     const sid = made.body.source.id;
     await expect(
       up("LocalFileSource", { collectorId: installedId, adopt: { id: sid }, pathExpression: "/x" }),
     ).rejects.toThrow(`it is a Syslog source, not LocalFile`);
-    await service.clearRequests();
+    await service().clearRequests();
     const { id, outs } = await up("SyslogSource", {
       collectorId: installedId,
       adopt: { id: sid },
@@ -391,6 +383,6 @@ describe("source adoption", () => {
     });
     expect(id).toBe(String(sid));
     expect(outs).toMatchObject({ name: "s", port: 601 });
-    expect((await service.requests()).length).toBe(1);
+    expect((await service().requests()).length).toBe(1);
   });
 });
