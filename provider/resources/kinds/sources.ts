@@ -852,6 +852,25 @@ function httpVariant<P extends PathType, A extends AuthType, F extends TypeField
   } as const satisfies SourceType;
 }
 
+/** Event Hub logs are pushed, not scanned: scanInterval is -1 unless given (TF forces it). */
+function azureEventHubLog() {
+  const base = polling("AzureEventHubLog", "AzureEventHubLogSource", {
+    paths: ["AzureEventHubPath"],
+    auths: ["AzureEventHubAuthentication"],
+  });
+  const scanInterval = {
+    ...TYPE_FIELDS.scanInterval,
+    default: -1,
+    doc: "Milliseconds between scans, or -1 (automatic, the default for this type).",
+  };
+  return {
+    ...base,
+    own: { ...base.own, scanInterval },
+    defaults: { scanInterval: -1, paused: false },
+    decision: "scanInterval defaults to -1 (event-driven), as TF forces.",
+  } as const;
+}
+
 const S3_FAMILY = { paths: ["S3BucketPathExpression"], auths: AWS_AUTH } as const;
 const ROLE = ["AWSRoleBasedAuthentication"] as const;
 
@@ -883,14 +902,7 @@ const VARIANTS = {
     paths: ["GcpMetricsPath"],
     auths: ["service_account"],
   }),
-  AzureEventHubLog: {
-    ...polling("AzureEventHubLog", "AzureEventHubLogSource", {
-      paths: ["AzureEventHubPath"],
-      auths: ["AzureEventHubAuthentication"],
-    }),
-    defaults: { scanInterval: -1, paused: false },
-    decision: "scanInterval defaults to -1 (event-driven), as TF forces.",
-  },
+  AzureEventHubLog: azureEventHubLog(),
   AzureMetrics: polling("AzureMetrics", "AzureMetricsSource", {
     paths: ["AzureMetricsPath"],
     auths: ["AzureClientSecretAuthentication"],
@@ -1236,9 +1248,15 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
         sourceType: type ? type.sourceType : state.sourceType,
         secrets: secretLeaves(fields, state),
       }),
-    mismatch: (entity, inputs) =>
-      entity.sourceType === expected(inputs)
-        ? undefined
-        : `it is a ${String(entity.sourceType)} source, not ${expected(inputs)}`,
+    mismatch: (entity, inputs) => {
+      if (entity.sourceType !== expected(inputs)) {
+        return `it is a ${String(entity.sourceType)} source, not ${expected(inputs)}`;
+      }
+      // A typed class takes only its own variant (an S3Source no CloudTrail source).
+      const shown = type ? typedSourceOf(entity)?.kind : undefined;
+      return shown !== undefined && shown !== type?.kind
+        ? `it is a ${shown} (contentType ${String(entity.contentType)}), not a ${type?.kind}`
+        : undefined;
+    },
   };
 }

@@ -6,9 +6,12 @@
 import { toId } from "../kinds/schemas";
 import { PartialFailure, ResourceError } from "./errors";
 import {
+  diffFields,
   equivalent,
   type FieldSpec,
+  holdsSecret,
   isObject,
+  isUnset,
   type JsonObject,
   managedKeys,
   managedView,
@@ -83,6 +86,17 @@ export function differences(
       );
     }
     return !equivalent(spec, desired[key], serviceValue(spec, entity[key], inputs[key]));
+  });
+}
+
+/**
+ * Whether a read of the object can show every change this update makes: none of them is a
+ * credential (the service may mask it), a value kept as given, or a field the program dropped.
+ */
+export function changesVisible(kind: EntityKind, olds: Inputs, news: Inputs): boolean {
+  return diffFields(kind.fields, olds, news).updates.every((key) => {
+    const spec = kind.fields[key] as FieldSpec;
+    return !isUnset(news[key]) && comparable(spec) && !holdsSecret(spec);
   });
 }
 

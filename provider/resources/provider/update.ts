@@ -22,7 +22,7 @@ import {
   type Operation,
   operation,
 } from "./lifecycle";
-import { differences, finish, sendable, unmanagedOf } from "./outputs";
+import { changesVisible, differences, finish, sendable, unmanagedOf } from "./outputs";
 import { asLastSeen } from "./read";
 import type { Runtime } from "./settings";
 
@@ -89,12 +89,14 @@ async function updateWithEtag(
   const { kind, api, inputs: news, olds = {} } = op;
   const missing = refusal instanceof MissingEtag;
   const fresh = await api.get(id);
-  if (differences(kind, desired, fresh.entity, news).length === 0 && !missing) {
-    // Our own write went through; only its answer was lost and the retry met the new tag.
-    return fresh;
-  }
+  const shownDone = !missing && differences(kind, desired, fresh.entity, news).length === 0;
+  // Our own write went through; only its answer was lost and the retry met the new tag.
+  if (shownDone && changesVisible(kind, olds, news)) return fresh;
+  // Otherwise the PUT goes again with the fresh tag when nothing to conflict with shows: every
+  // change a read can show is there (the rest, e.g. a masked credential, is sent again), or the
+  // object is as the state last saw it (only its tag moved).
   const tagOnly = !missing && asLastSeen(kind, fresh.entity, olds);
-  if (!missing && !tagOnly && op.settings.onConflict !== "overwrite") {
+  if (!missing && !shownDone && !tagOnly && op.settings.onConflict !== "overwrite") {
     throw resourceError("conflict", { resource: op.resource }, refusal);
   }
   const keys = managedKeys(kind.fields, news);
