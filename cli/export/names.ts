@@ -44,7 +44,8 @@ export function identifierOf(name: string, fallback: string): string {
     .join("");
   // Only characters an identifier may hold (some letters from NFKD are not).
   id = [...id].filter((ch) => /[\p{ID_Continue}$]/u.test(ch)).join("");
-  if (id.length > MAX_LENGTH) id = id.slice(0, MAX_LENGTH);
+  // By code points: cutting UTF-16 units could split a surrogate pair, which no identifier holds.
+  id = [...id].slice(0, MAX_LENGTH).join("");
   if (id === "") return fallback;
   if (!/^[\p{ID_Start}$_]/u.test(id)) id = `${fallback.replace(/\d+$/, "")}${id}`;
   return id;

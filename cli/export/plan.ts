@@ -88,7 +88,8 @@ const SECRET_KEY_MAX = 48;
 /** The config key of a secret: the object's logical name and the field's own name. */
 function secretKeyOf(logicalName: string, path: ArgPath): string {
   const field = pascal([[...path].reverse().find((part) => !/^\d+$/.test(part)) ?? "secret"]);
-  return `${logicalName.slice(0, SECRET_KEY_MAX - Math.min(field.length, 24))}${field.slice(0, 24)}`;
+  const head = [...logicalName].slice(0, SECRET_KEY_MAX - Math.min(field.length, 24)).join("");
+  return `${head}${field.slice(0, 24)}`;
 }
 
 function leftOutNote(declaration: Declaration): string[] {

@@ -50,24 +50,23 @@ export function reportText(plan: ExportPlan, context: ReportContext): string[] {
   parts.push(`Wrote ${context.written.join(", ")} to ${context.out}.`);
   parts.push(summaryTable(plan));
   if (plan.skipped.length > 0) parts.push(skippedTable(plan));
-  if (plan.secrets.length > 0) {
-    parts.push(
-      [
-        `${plural(plan.secrets.length, "secret")} to set in the project's folder before the first \`pulumi up\` (the values are shown only here, never written to a file):`,
-        ...plan.secrets.map((s) => `  ${secretCommand(s)}`),
-      ].join("\n"),
-    );
-  }
+  // The secrets go into the stack, so they are set after it exists and before the first preview.
+  const secrets = plan.secrets.map(secretCommand);
   const cd = context.out === "." ? [] : [`cd ${shellWord(context.out)}`];
   const steps = context.programOnly
-    ? ["pulumi preview"]
+    ? [...secrets, "pulumi preview"]
     : [
         ...cd,
         "npm install",
         `pulumi stack init ${shellWord(context.stack)}`,
         "pulumi config set --secret collectors:accessKey",
+        ...secrets,
         "pulumi preview",
       ];
-  parts.push(["Then:", ...steps.map((s) => `  ${s}`)].join("\n"));
+  const heading =
+    secrets.length === 0
+      ? "Then:"
+      : `Then (with ${plural(secrets.length, "secret")} to set: the values are shown only here, never written to a file):`;
+  parts.push([heading, ...steps.map((s) => `  ${s}`)].join("\n"));
   return parts;
 }

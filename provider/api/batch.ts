@@ -151,14 +151,6 @@ export class ReadBatcher {
     return (all as Listing<Source>).items.find((source) => source.name === name);
   }
 
-  /** Forgets every list answer (tests; a caller that knows the service changed). */
-  forget(): void {
-    for (const group of this.#groups.values()) {
-      group.snapshot = undefined;
-      group.generation++;
-    }
-  }
-
   #group<T>(key: string): Group<T> {
     let group = this.#groups.get(key) as Group<T> | undefined;
     if (!group) {
@@ -329,13 +321,22 @@ export class ReadBatcher {
     };
   }
 
-  /** A write to a collector or its sources: earlier list answers about them are not current. */
+  /**
+   * A write under /collectors: earlier list answers about what it touched are not current. A
+   * collector created, written, deleted or upgraded touches the collector lists; a source write
+   * its collector's source list; an offline delete both. Other writes (search jobs) touch none.
+   */
   #written(path: string): void {
     const match = /^\/collectors\/(\d+)(\/sources)?/.exec(path);
+    const offline = path.startsWith("/collectors/offline");
     for (const [key, group] of this.#groups) {
       const affected = key.startsWith("collectors|")
-        ? !match?.[2] // a collector created, written or deleted, an upgrade: not a source's write
-        : !match || key === sourceGroup(match[1] as string);
+        ? match
+          ? !match[2]
+          : path.startsWith("/collectors")
+        : match
+          ? key === sourceGroup(match[1] as string)
+          : offline;
       if (affected) {
         group.snapshot = undefined;
         group.generation++;

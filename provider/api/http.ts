@@ -239,10 +239,14 @@ export class Transport {
         if (waitMs === undefined) {
           throw this.#apiError(res, req.method, suffix, latest, attempt, {
             note:
-              "these credentials were accepted earlier in this process, and were still refused " +
-              `after waiting ${duration(throttleWaitedMs * retry.timeScale)} for the service's ` +
-              "authentication throttle: if the access key was not revoked or replaced, too many " +
-              "processes are signing in with it at once",
+              throttleWaitedMs > 0
+                ? "these credentials were accepted earlier in this process, and were still " +
+                  `refused after waiting ${duration(throttleWaitedMs * retry.timeScale)} for the ` +
+                  "service's authentication throttle: if the access key was not revoked or " +
+                  "replaced, too many processes are signing in with it at once"
+                : "these credentials were accepted earlier in this process; the service's " +
+                  "authentication throttle may be refusing them, and waiting for it is off " +
+                  "(retry: false)",
           });
         }
         throttleWaitedMs += waitMs;

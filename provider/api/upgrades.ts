@@ -1,10 +1,11 @@
 // Spec 4.3 (docs/spec/collector-management-api.md): upgrade and downgrade tasks for Installed Collectors. Every request here carries
 // Content-Type and Accept application/json, GETs included (the service answers 415 otherwise).
-import { setTimeout as wait } from "node:timers/promises";
+
 import { ApiError, isNotFound, NetworkError } from "./errors";
 import type { HttpRequest, RequestOptions, Transport } from "./http";
 import { tokenSegment } from "./names";
 import { checkPaging, type PageOptions, paginate } from "./paging";
+import { sleep } from "./retry";
 import { type Collector, collectorListEnvelope } from "./schemas/collector";
 import {
   type BuildTarget,
@@ -180,10 +181,7 @@ export class UpgradesApi {
       for (let due = anchor + delay(); now() < due; due = anchor + delay()) {
         const left = limitMs === undefined ? due - now() : Math.min(due, started + limitMs) - now();
         if (left <= 0) return;
-        // timers/promises rejects with its own AbortError: pass on the caller's reason instead.
-        await wait(left, undefined, signal ? { signal } : {}).catch((error: unknown) => {
-          throw signal?.aborted ? signal.reason : error;
-        });
+        await sleep(left, signal);
       }
     };
     let errors = 0;

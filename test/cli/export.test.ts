@@ -299,4 +299,10 @@ describe("identifiers", () => {
     expect(identifierOf("!!!", "collector7")).toBe("collector7");
     expect(identifierOf("a".repeat(100), "c1")).toHaveLength(40);
   });
+
+  it("cuts long names by characters, never inside a surrogate pair", () => {
+    const id = identifierOf(`a${"𠀀".repeat(60)}`, "c1");
+    expect([...id]).toHaveLength(40);
+    expect(() => new Function(`const ${id} = 1;`)).not.toThrow();
+  });
 });
