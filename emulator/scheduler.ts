@@ -30,6 +30,9 @@ export class Scheduler {
   private seq = 0;
   private running = false;
 
+  /** `keepDue(error)`: whether a timer whose handler threw this stays due (a storage failure). */
+  constructor(private readonly keepDue: (error: unknown) => boolean = () => false) {}
+
   on(key: string, handler: TimerHandler): void {
     this.handlers.set(key, handler);
   }
@@ -61,8 +64,9 @@ export class Scheduler {
           handler(top.ref, top.at, now);
         } catch (error) {
           // Its write failed (the store is full or locked): the timer stays due, and the next
-          // request or advance fires it again, rather than the event being lost.
-          this.push(top);
+          // request or advance fires it again, rather than the event being lost. Any other
+          // failure is a bug: the timer is dropped, so that it cannot fail every later request.
+          if (this.keepDue(error)) this.push(top);
           throw error;
         }
       }

@@ -1,6 +1,6 @@
 import { Clock } from "./clock";
 import { Scheduler } from "./scheduler";
-import { openStore, type Store } from "./store";
+import { openStore, StorageFailure, type Store } from "./store";
 
 /** What the services work on: the entities, the virtual clock and the timers on it. */
 export interface State {
@@ -18,7 +18,7 @@ export function openState(dataDir: string | undefined): State {
   return {
     store,
     clock: new Clock(Number.isFinite(offset) ? offset : 0),
-    scheduler: new Scheduler(),
+    scheduler: new Scheduler((error) => error instanceof StorageFailure),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Clock } from "../../../emulator/clock";
 import { Scheduler } from "../../../emulator/scheduler";
+import { StorageFailure } from "../../../emulator/store/errors";
 
 describe("Clock", () => {
   it("is real time plus an offset that only grows", () => {
@@ -53,11 +54,11 @@ describe("Scheduler", () => {
   });
 
   it("keeps a timer whose handler failed due, and fires it on the next run", () => {
-    const scheduler = new Scheduler();
+    const scheduler = new Scheduler((error) => error instanceof StorageFailure);
     const fired: number[] = [];
     let failing = true;
     scheduler.on("t", (ref) => {
-      if (failing) throw new Error("disk full");
+      if (failing) throw new StorageFailure("full", new Error("SQLITE_FULL"), "disk full");
       fired.push(ref);
     });
     scheduler.at(10, "t", 1);
@@ -67,6 +68,21 @@ describe("Scheduler", () => {
     failing = false;
     expect(scheduler.runDue(30)).toBe(2);
     expect(fired).toEqual([1, 2]);
+  });
+
+  it("drops a timer whose handler failed for another reason, so later runs go on", () => {
+    const scheduler = new Scheduler((error) => error instanceof StorageFailure);
+    const fired: number[] = [];
+    scheduler.on("bad", () => {
+      throw new Error("a bug");
+    });
+    scheduler.on("t", (ref) => fired.push(ref));
+    scheduler.at(10, "bad", 1);
+    scheduler.at(20, "t", 2);
+    expect(() => scheduler.runDue(30)).toThrow(/a bug/);
+    expect(scheduler.runDue(30)).toBe(1);
+    expect(fired).toEqual([2]);
+    expect(scheduler.size).toBe(0);
   });
 
   it("refuses a timer nobody handles rather than dropping it silently", () => {
