@@ -86,4 +86,30 @@ describe("typed variants", () => {
     const after = (await service().api("GET", path)).body.source;
     expect(after.description).toBe("by someone else");
   });
+
+  it("adoption writes a credential the service masks once, and one it shows equal never", async () => {
+    const { id } = await created("S3Source", "adopted");
+    const s3 = provider("S3Source");
+    const { inputs } = await s3.check(
+      {},
+      { collectorId: hostedId, adopt: { id: Number(id) }, ...BODIES.S3Source?.args },
+    );
+    await service().clearRequests();
+    await s3.create(inputs);
+    const methods = (await service().requests()).map((r) => r.method);
+    expect(methods.filter((m) => m === "PUT")).toHaveLength(1);
+
+    const installedId = (await service().registerInstalled({ name: "files" })).id;
+    const remote = provider("RemoteFileSource");
+    const args = { ...BODIES.RemoteFileSource?.args };
+    const made = await remote.check({}, { collectorId: installedId, name: "remote", ...args });
+    const { id: remoteId } = await remote.create(made.inputs);
+    const adopting = await remote.check(
+      {},
+      { collectorId: installedId, adopt: { id: Number(remoteId) }, ...args },
+    );
+    await service().clearRequests();
+    await remote.create(adopting.inputs);
+    expect((await service().requests()).map((r) => r.method)).toEqual(["GET"]);
+  });
 });

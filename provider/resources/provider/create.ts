@@ -18,7 +18,15 @@ import {
   type Operation,
   operation,
 } from "./lifecycle";
-import { differences, finish, inBody, sendable, unmanagedOf, withEtag } from "./outputs";
+import {
+  credentialsUnconfirmed,
+  differences,
+  finish,
+  inBody,
+  sendable,
+  unmanagedOf,
+  withEtag,
+} from "./outputs";
 import type { Runtime } from "./settings";
 
 export async function create(
@@ -148,7 +156,8 @@ async function adopt(op: Operation): Promise<dynamic.CreateResult> {
   }
   const keys = managedKeys(kind.fields, inputs);
   const desired = desiredValues(kind.fields, inputs, sendable);
-  if (differences(kind, desired, found.entity, inputs).length > 0) {
+  const differs = differences(kind, desired, found.entity, inputs).length > 0;
+  if (differs || credentialsUnconfirmed(kind, found.entity, inputs)) {
     const etag = await withEtag(api, found);
     const body = { ...unmanagedOf(kind, found.entity, keys, inputs), ...desired };
     body.name = (desired.name ?? found.entity.name) as string;

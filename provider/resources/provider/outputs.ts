@@ -3,6 +3,7 @@
 // object differs from the program, and the end of every write (the kind's afterWrite, then the
 // outputs; a failure after the write is a partial failure: the engine records the object as
 // it now is).
+import { isDeepStrictEqual } from "node:util";
 import { toId } from "../kinds/schemas";
 import { PartialFailure, ResourceError } from "./errors";
 import {
@@ -13,6 +14,7 @@ import {
   isObject,
   isUnset,
   type JsonObject,
+  MASK,
   managedKeys,
   managedView,
   plain,
@@ -97,6 +99,32 @@ export function changesVisible(kind: EntityKind, olds: Inputs, news: Inputs): bo
   return diffFields(kind.fields, olds, news).updates.every((key) => {
     const spec = kind.fields[key] as FieldSpec;
     return !isUnset(news[key]) && comparable(spec) && !holdsSecret(spec);
+  });
+}
+
+/**
+ * Whether a credential the program sets may differ on the service without a read showing it:
+ * the service shows it masked or not at all, or shows another value of one kept as given. An
+ * adoption then writes the program's credentials once (a mask the program gave is not a value).
+ */
+export function credentialsUnconfirmed(
+  kind: EntityKind,
+  entity: Record<string, unknown>,
+  inputs: Inputs,
+): boolean {
+  const masked = (value: unknown) => value !== undefined && JSON.stringify(value).includes(MASK);
+  return managedKeys(kind.fields, inputs).some((key) => {
+    const spec = kind.fields[key] as FieldSpec;
+    const given = inputs[key];
+    if (!holdsSecret(spec) || JSON.stringify(given).includes(MASK)) return false;
+    if (spec.spread)
+      return Object.keys(isObject(given) ? given : {}).some((m) => masked(entity[m]));
+    const shown = entity[spec.readFrom ?? key];
+    return (
+      shown === undefined ||
+      masked(shown) ||
+      (spec.keepInput === true && !isDeepStrictEqual(shown, given))
+    );
   });
 }
 
