@@ -12,7 +12,6 @@ interface SearchJob {
   account: string;
   /** The session that created it: follow-ups are routed by this cookie (docs/spec/collector-management-api.md §4.4). */
   sessionId: string;
-  createdAt: number;
   lastUsed: number;
 }
 
@@ -32,7 +31,6 @@ export class SearchJobs {
       id: randomBytes(8).toString("hex").toUpperCase(),
       account,
       sessionId,
-      createdAt: now,
       lastUsed: now,
     };
     this.jobs.set(job.id, job);
@@ -62,10 +60,6 @@ export class SearchJobs {
 
   delete(id: string): void {
     this.jobs.delete(id);
-  }
-
-  get size(): number {
-    return this.jobs.size;
   }
 
   clear(): void {

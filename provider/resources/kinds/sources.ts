@@ -306,7 +306,7 @@ export interface SourceType {
   /**
    * Own fields that must be set, with what to give: at least the client's required fields
    * (REQUIRED_FIELDS_BY_SOURCE_TYPE) that `fixed` and `defaults` do not give; checked when this
-   * module loads. A base type (keyed by its sourceType) gives exactly the client's.
+   * module loads. A type may require more (RemoteWindowsPerfMon requires all five fields).
    */
   required: Readonly<Record<string, string>>;
   /** Values every source of the type carries, sent on create (a variant's contentType). */
@@ -452,12 +452,11 @@ function withRequired(type: SourceType): SourceType {
     : [];
   const hints: Readonly<Record<string, string | undefined>> = type.required;
   const given = { ...type.fixed, ...type.defaults };
-  const extra: string[] = [];
   const missing = keys.filter((key) => hints[key] === undefined && !Object.hasOwn(given, key));
   const fields = [...type.fields, ...Object.keys(type.own ?? {})] as string[];
   const foreign = Object.keys(hints).filter((key) => !fields.includes(key));
-  if (extra.length + missing.length + foreign.length > 0) {
-    throw resourceError("badTable", { name, extra, missing, foreign });
+  if (missing.length + foreign.length > 0) {
+    throw resourceError("badTable", { name, missing, foreign });
   }
   return type;
 }

@@ -11,16 +11,13 @@
 // the package itself when the program lives inside it (its examples), through "exports".
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 
-/** The package entry the shims load; listed in package.json "exports". */
-export const RUNTIME_MODULE = "pulumi-collectors/resources/runtime";
-
 const shims = new Map<string, dynamic.ResourceProvider>();
 
 /**
  * One provider method: loads the runtime relative to the program's folder at call time and hands
- * it the call. What it captures (`kind`, `method`) is all the serialized text holds; the module
- * name is a literal because a reference to an exported constant compiles to `exports.…`, which
- * would drag this whole module into the state.
+ * it the call. What it captures (`kind`, `method`) is all the serialized text holds. The module
+ * (listed in package.json "exports") is named by a literal: a reference to a module constant
+ * would be captured, and a reference to an export would drag this whole module into the state.
  */
 function forward(kind: string, method: string) {
   return (...args: unknown[]) =>

@@ -184,11 +184,10 @@ export const MESSAGES = {
     `getSource: collector ${String(p.collectorId)} has no source named ${json(p.name)}`,
 
   // A mistake in a kind's table, found when the module loads.
-  badTable: (p: { name: string; extra: string[]; missing: string[]; foreign: string[] }) =>
-    `source type ${p.name}: the hints must cover exactly REQUIRED_FIELDS_BY_SOURCE_TYPE.${p.name} ` +
-    `among its own fields (hints without a requirement: ${p.extra.join(", ") || "none"}; ` +
-    `requirements without a hint: ${p.missing.join(", ") || "none"}; required but not its ` +
-    `own fields: ${p.foreign.join(", ") || "none"})`,
+  badTable: (p: { name: string; missing: string[]; foreign: string[] }) =>
+    `source type ${p.name}: the hints must cover REQUIRED_FIELDS_BY_SOURCE_TYPE.${p.name}, each ` +
+    `on one of its own fields (requirements without a hint: ${p.missing.join(", ") || "none"}; ` +
+    `hints on fields it does not have: ${p.foreign.join(", ") || "none"})`,
 } as const;
 
 export type ResourceErrorCode = keyof typeof MESSAGES;

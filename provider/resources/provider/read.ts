@@ -7,6 +7,7 @@
 // absence from a successful list) drops a resource from the state or counts as deleted; 401,
 // 403, 429, 5xx and a 404 from a path nobody serves (a wrong endpoint) fail instead, and a
 // failed list fails every read it serves.
+import { isDeepStrictEqual } from "node:util";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isGone } from "../../api";
 import { toId } from "../kinds/schemas";
@@ -96,24 +97,9 @@ function sameOutputs(outs: JsonObject, state: Record<string, unknown>): boolean 
   keys.delete("__provider");
   keys.delete("etag");
   for (const key of keys) {
-    if (!deepEqual(outs[key], state[key])) return false;
+    if (!isDeepStrictEqual(outs[key], state[key])) return false;
   }
   return true;
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    return a.length === other.length && a.every((item, i) => deepEqual(item, other[i]));
-  }
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  const keys = Object.keys(x);
-  if (keys.length !== Object.keys(y).length) return false;
-  return keys.every((key) => Object.hasOwn(y, key) && deepEqual(x[key], y[key]));
 }
 
 export async function remove(

@@ -5,7 +5,6 @@
 // wait and limit of the layer, the clients and the progress channel, in one object that the
 // provider's entry makes once per process and tests make for themselves.
 import { createHash } from "node:crypto";
-import { setTimeout as wait } from "node:timers/promises";
 import {
   batcherFor,
   type ClientOptions,
@@ -177,11 +176,6 @@ export class Runtime {
       reuseMs: this.defaults.listReuseMs,
       now: this.now,
     });
-  }
-
-  /** A pause the layer chooses, scaled. */
-  pause(ms: number, signal?: AbortSignal): Promise<void> {
-    return wait(ms * this.timeScale, undefined, signal ? { signal } : {});
   }
 
   /** Keeps the stack's collectors:* config for the calls that follow (once per process). */
