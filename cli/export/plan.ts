@@ -10,10 +10,10 @@ import {
   type Declaration,
   isHiddenSecret,
   type Json,
-  type JsonObject,
   sourceDeclaration,
   sourceSkipReason,
   sourcesSkipReason,
+  valueAt,
 } from "./types";
 
 export interface SecretToSet {
@@ -55,22 +55,13 @@ function count(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
-/** `args` with the value at `path` replaced (copies along the path, the rest is shared). */
+/** Sets the value at `path` of `args` (a copy made by toValue) to `code`. */
 function replaceAt(args: { [key: string]: Value }, path: readonly string[], code: Code): void {
   let node: Value = args;
   for (let i = 0; i < path.length - 1; i++) {
     node = (node as Record<string, Value>)[path[i] as string] as Value;
   }
   (node as Record<string, Value>)[path.at(-1) as string] = code;
-}
-
-function valueAt(args: JsonObject, path: readonly string[]): Json | undefined {
-  let node: Json | undefined = args;
-  for (const part of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, Json>)[part];
-  }
-  return node;
 }
 
 /** A deep copy of JSON as Values, so secrets can be replaced without touching the original. */

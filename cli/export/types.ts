@@ -195,7 +195,8 @@ export function secretPathsOf(spec: FieldSpec, key: string, value: unknown): str
   return [...found.values()];
 }
 
-function valueAt(value: unknown, path: readonly string[]): unknown {
+/** The value at `path` (object keys and array indexes), or undefined. */
+export function valueAt(value: unknown, path: readonly string[]): unknown {
   let node = value;
   for (const part of path) {
     if (Array.isArray(node)) node = node[Number(part)];
