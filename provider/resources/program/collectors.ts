@@ -4,10 +4,12 @@
 // outputs come from the kinds' tables (kinds/collectors.ts).
 import * as pulumi from "@pulumi/pulumi";
 import {
-  COLLECTOR_FIELDS,
-  INSTALLED_COLLECTOR_FIELDS,
-  INSTALLED_SERVER_SET,
+  type COLLECTOR_FIELDS,
+  HOSTED_COLLECTOR,
+  INSTALLED_COLLECTOR,
+  type INSTALLED_COLLECTOR_FIELDS,
 } from "../kinds/collectors";
+import type { EntityKind } from "../provider/lifecycle";
 import {
   type Adopt,
   type ArgsOf,
@@ -44,14 +46,15 @@ interface CollectorServerSet {
   readonly alive: pulumi.Output<boolean>;
 }
 
-const shape = (kind: string, fields: object, serverSet: readonly string[]): ResourceShape => ({
-  kind,
-  outputs: [...Object.keys(fields), "adopt", ...serverSet, "etag", "unmanaged"],
+/** A collector class's outputs, from its kind's table: its fields and what the service sets. */
+const shape = (kind: EntityKind): ResourceShape => ({
+  kind: kind.kind,
+  outputs: [...Object.keys(kind.fields), "adopt", ...kind.serverSet, "etag", "unmanaged"],
   secretInputs: [],
   secretOutputs: [],
 });
 
-const HOSTED = shape("HostedCollector", COLLECTOR_FIELDS, ["collectorType", "alive"]);
+const HOSTED = shape(HOSTED_COLLECTOR);
 
 export class HostedCollector extends withOutputs<
   OutputsOf<Omit<CollectorFields, "name">> & CollectorServerSet
@@ -66,11 +69,7 @@ export class HostedCollector extends withOutputs<
 
 export const INSTALLED_COLLECTOR_TYPE = `pulumi-nodejs:dynamic/${TYPE_MODULE}:InstalledCollector`;
 
-const INSTALLED = shape("InstalledCollector", INSTALLED_COLLECTOR_FIELDS, [
-  "collectorType",
-  "alive",
-  ...INSTALLED_SERVER_SET,
-]);
+const INSTALLED = shape(INSTALLED_COLLECTOR);
 
 /**
  * What the provider cannot learn from the engine: the resource's URN (to show upgrade progress
