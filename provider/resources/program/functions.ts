@@ -6,7 +6,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
   type BuildTarget,
-  batcherFor,
   type Collector,
   type CollectorFilter,
   type CollectorsClient,
@@ -17,12 +16,7 @@ import {
 import { secretValues } from "../../api/redact";
 import { COMMON_FIELDS, SECRET_COMPUTED, SOURCE_VOLATILE, TYPE_FIELDS } from "../kinds/sources";
 import { resourceError } from "../provider/errors";
-import {
-  clientFor,
-  type RuntimeOptions,
-  readStackConfig,
-  resolveSettings,
-} from "../provider/settings";
+import { Runtime, type RuntimeOptions } from "../provider/settings";
 
 /**
  * T's named fields, without the index signature a loose schema gives it. The Output variants
@@ -103,24 +97,18 @@ function holdsSecret(sources: Source[]): boolean {
  * scale); the package exports the ones made with the defaults.
  */
 export function lookups(options: RuntimeOptions = {}) {
-  const clients = new Map<string, CollectorsClient>();
+  const runtime = new Runtime(options);
   /**
    * The client for the program's look-ups: the stack's config read through the program's
    * @pulumi/pulumi (which the provider's code, loaded by the engine's provider host, must not
    * load), then the environment.
    */
   const client = (): CollectorsClient => {
-    const config = readStackConfig((key) => pulumi.runtime.getConfig(key));
-    const settings = resolveSettings(config, options.env ?? process.env);
-    return clientFor(settings, clients, options.client, options.timeScale);
+    runtime.configure({ config: { get: (key) => pulumi.runtime.getConfig(key) } });
+    return runtime.client();
   };
   /** The client's batched reads: concurrent look-ups of one collector's sources share a list. */
-  const reads = (c: CollectorsClient) =>
-    batcherFor(c, {
-      windowMs: options.defaults?.readBatchWindowMs,
-      reuseMs: options.defaults?.listReuseMs,
-      now: options.now,
-    });
+  const reads = (c: CollectorsClient) => runtime.reads(c);
 
   /** One collector, by id or by name (names with spaces and periods work). */
   async function getCollector(args: GetCollectorArgs): Promise<Collector> {
