@@ -2,7 +2,6 @@
 // their removal. The service deletes them asynchronously and by rule ("last seen alive before N
 // days"), not by id: so the command shows exactly which collectors match, asks, checks the set
 // did not change while it asked, starts the deletion, and then watches each one go.
-import { setTimeout as sleep } from "node:timers/promises";
 import {
   type Collector,
   type CollectorsClient,
@@ -10,6 +9,7 @@ import {
   DEFAULT_ALIVE_BEFORE_DAYS,
   isGone,
 } from "../provider/api";
+import { poll } from "../provider/api/poll";
 import { type Command, InvalidArgumentError } from "./commander";
 import { type CommandIO, commandAction } from "./fleet/action";
 import { addConnectionOptions } from "./fleet/connection";
@@ -28,8 +28,13 @@ export interface OfflineDeleteOptions {
   yes?: boolean | undefined;
   /** How long to keep checking that the collectors are gone; default 120 s. */
   waitMs?: number | undefined;
-  /** First wait before checking; doubles up to 15 s. Default 1 s. */
+  /**
+   * First wait before checking; doubles up to 15 s. Default 1 s. Both are multiplied by the
+   * client's retry.timeScale (1 but in tests).
+   */
   checkEveryMs?: number | undefined;
+  /** Ctrl-C: nothing is deleted if it comes first; else the checks stop and the table says so. */
+  signal?: AbortSignal | undefined;
 }
 
 export const OFFLINE_DEFAULTS = { waitMs: 120_000, checkEveryMs: 1_000, maxCheckEveryMs: 15_000 };
@@ -85,6 +90,8 @@ export interface OfflineDeleteResult {
   deleted: Collector[];
   /** Listed and still there when the checks stopped, with why. */
   remaining: { collector: Collector; reason: string }[];
+  /** Ctrl-C stopped the command. */
+  interrupted: boolean;
 }
 
 /** What a GET by id says about a collector missing from the list. */
@@ -109,25 +116,24 @@ async function confirmGone(client: CollectorsClient, id: number): Promise<Confir
 }
 
 /**
- * Checks until every listed collector is gone, or time is up: one list of the installed
+ * Checks until every listed collector is gone, time is up or Ctrl-C: one list of the installed
  * collectors answers for all of them at once (1 request per 1000 collectors), then a GET by id
  * confirms each one missing from it.
  */
 async function waitUntilGone(
   client: CollectorsClient,
   listed: Collector[],
-  options: Required<Pick<OfflineDeleteOptions, "waitMs" | "checkEveryMs">>,
-): Promise<Pick<OfflineDeleteResult, "deleted" | "remaining">> {
+  options: Required<Pick<OfflineDeleteOptions, "waitMs" | "checkEveryMs">> &
+    Pick<OfflineDeleteOptions, "signal">,
+): Promise<Pick<OfflineDeleteResult, "deleted" | "remaining" | "interrupted">> {
+  const { waitMs, checkEveryMs, signal } = options;
   const pending = new Map(listed.map((c) => [c.id, c]));
   const deleted: Collector[] = [];
-  const deadline = Date.now() + options.waitMs;
-  let delay = options.checkEveryMs;
   let present = new Map<number, Collector>();
   /** Why a candidate could not be confirmed gone, when its GET failed. */
   const unconfirmed = new Map<number, string>();
-  for (;;) {
-    await sleep(Math.max(0, Math.min(delay, deadline - Date.now())));
-    const installed = await collect(client.collectors.iterate({ filter: "installed" }));
+  const allGone = async () => {
+    const installed = await collect(client.collectors.iterate({ filter: "installed" }, { signal }));
     present = new Map(installed.map((c) => [c.id, c]));
     const candidates = [...pending.keys()].filter((id) => !present.has(id));
     const confirmations = await Promise.all(candidates.map((id) => confirmGone(client, id)));
@@ -143,21 +149,36 @@ async function waitUntilGone(
         unconfirmed.set(id, check.error);
       }
     });
-    if (pending.size === 0 || Date.now() >= deadline) break;
-    delay = Math.min(delay * 2, OFFLINE_DEFAULTS.maxCheckEveryMs);
+    return pending.size === 0;
+  };
+  const started = Date.now();
+  let interrupted = false;
+  try {
+    await poll(allGone, {
+      firstMs: checkEveryMs,
+      everyMs: (checks) => Math.min(checkEveryMs * 2 ** checks, OFFLINE_DEFAULTS.maxCheckEveryMs),
+      timeScale: client.retryPolicy.timeScale,
+      limitMs: waitMs,
+      signal,
+    });
+  } catch (error) {
+    if (!signal?.aborted) throw error;
+    interrupted = true;
   }
-  const seconds = Math.round(options.waitMs / 1000);
+  const seconds = Math.round(waitMs / 1000);
   const remaining = [...pending.values()].map((collector) => {
     const now = present.get(collector.id);
     const error = unconfirmed.get(collector.id);
-    const reason = error
-      ? `not confirmed gone after ${seconds} s (the check failed: ${error})`
-      : now?.alive
-        ? `still present after ${seconds} s, and alive again (last seen ${formatTime(now.lastSeenAlive)}): the service may keep it`
-        : `still present after ${seconds} s: the service may still be deleting it`;
+    const reason = interrupted
+      ? `not confirmed gone: Ctrl-C stopped the checks after ${Math.round((Date.now() - started) / 1000)} s; the service may still be deleting it`
+      : error
+        ? `not confirmed gone after ${seconds} s (the check failed: ${error})`
+        : now?.alive
+          ? `still present after ${seconds} s, and alive again (last seen ${formatTime(now.lastSeenAlive)}): the service may keep it`
+          : `still present after ${seconds} s: the service may still be deleting it`;
     return { collector: now ?? collector, reason };
   });
-  return { deleted, remaining };
+  return { deleted, remaining, interrupted };
 }
 
 function resultTable(result: OfflineDeleteResult): string {
@@ -182,6 +203,12 @@ export async function runOfflineDelete(
     confirmed: false,
     deleted: [],
     remaining: [],
+    interrupted: false,
+  };
+  const notStarted = () => {
+    output.out("Interrupted (Ctrl-C): nothing was deleted.");
+    result.interrupted = true;
+    return { result, exitCode: EXIT.interrupted };
   };
   let listed = await listOffline(client, days);
   result.listed = listed;
@@ -194,6 +221,7 @@ export async function runOfflineDelete(
     `These ${plural(listed.length, "Installed Collector")} (${silentFor(days)}) will be deleted, with their sources.`,
   );
 
+  if (options.signal?.aborted) return notStarted();
   if (!options.yes) {
     if (!output.confirm) {
       output.err(
@@ -233,7 +261,9 @@ export async function runOfflineDelete(
     }
   }
   result.confirmed = true;
+  if (options.signal?.aborted) return notStarted();
 
+  // Not aborted once sent: the service's answer says whether the deletion started.
   const { message } = await client.collectors.deleteOffline({ aliveBeforeDays: days });
   result.serviceMessage = message;
   output.err(
@@ -242,11 +272,19 @@ export async function runOfflineDelete(
   const checked = await waitUntilGone(client, listed, {
     waitMs: options.waitMs ?? OFFLINE_DEFAULTS.waitMs,
     checkEveryMs: options.checkEveryMs ?? OFFLINE_DEFAULTS.checkEveryMs,
+    signal: options.signal,
   });
-  result.deleted = checked.deleted;
-  result.remaining = checked.remaining;
+  Object.assign(result, checked);
 
   output.out(resultTable(result));
+  if (result.interrupted) {
+    output.out(
+      `Interrupted (Ctrl-C): deleted ${plural(result.deleted.length, "collector")}; ` +
+        `${result.remaining.length} not confirmed gone, which the service may still be deleting. ` +
+        `Check with: collectors offline list --days ${days}`,
+    );
+    return { result, exitCode: EXIT.interrupted };
+  }
   if (result.remaining.length === 0) {
     output.out(`Deleted ${plural(result.deleted.length, "collector")}.`);
     return { result, exitCode: EXIT.ok };
@@ -296,8 +334,10 @@ export function registerOffline(program: Command, io?: CommandIO): void {
     .option("--yes", "do not ask for confirmation (needed when there is no terminal)");
   addConnectionOptions(del).action(
     commandAction<OfflineDeleteOptions>(
-      (client, flags, output) => runOfflineDelete(client, flags, output),
+      (client, flags, output, { interrupt }) =>
+        runOfflineDelete(client, { ...flags, signal: interrupt }, output),
       io,
+      { interruptible: true },
     ),
   );
 }

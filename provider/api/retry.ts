@@ -64,8 +64,10 @@ export type Outcome =
 
 /**
  * Who sends a request again after an outcome:
- * - "transport": Transport.send, within `retries`, after the backoff (or Retry-After);
- * - "auth-throttle": Transport.send, waiting for the throttle within `authThrottleWaitMs`;
+ * - "transport": the transport (transport/backoff.ts), within `retries`, after the backoff (or
+ *   Retry-After);
+ * - "auth-throttle": the transport (transport/auth-throttle.ts), waiting for the throttle within
+ *   `authThrottleWaitMs`;
  * - "caller": only a caller that can recognise its own object after a retry (a create, by its
  *   name), within the same `retries`, counting every request sent;
  * - "none": nobody.

@@ -5,7 +5,7 @@ import { ApiError, isNotFound, NetworkError } from "./errors";
 import type { HttpRequest, RequestOptions, Transport } from "./http";
 import { tokenSegment } from "./names";
 import { checkPaging, type PageOptions, paginate } from "./paging";
-import { sleep } from "./retry";
+import { poll } from "./poll";
 import { type Collector, collectorListEnvelope } from "./schemas/collector";
 import {
   type BuildTarget,
@@ -29,6 +29,8 @@ export interface FollowOptions {
   pollIntervalMs?: number | (() => number);
   /** Pause before the first read, from the call (a function: as for pollIntervalMs); default 0. */
   firstPollMs?: number | (() => number);
+  /** Multiplies both pauses, not the limit (a test runtime's time scale); default 1. */
+  timeScale?: number;
   /** Stop after this long without an end: rejects with a TaskWaitLimit. Default: no limit. */
   limitMs?: number;
   /** Consecutive failed reads tolerated before the last one's error rejects; default 0. */
@@ -162,42 +164,38 @@ export class UpgradesApi {
   }
 
   /**
-   * Polls a task until it succeeded (status 2) or failed (status 3) and resolves with it: the one
-   * poller of the package (the InstalledCollector resource and `collectors upgrade` use it).
+   * Polls a task (through poll.ts) until it succeeded (status 2) or failed (status 3) and
+   * resolves with it: the InstalledCollector resource and `collectors upgrade` both follow tasks
+   * with it.
    * Tasks that never finish fail on the service after 30 minutes; a limit or a signal stops
    * sooner. A task the service no longer knows rejects at once, whatever `pollErrors` allows.
    */
   async followTask(taskId: number | string, options: FollowOptions = {}): Promise<UpgradeTask> {
-    const { signal, onPoll, limitMs, pollErrors = 0, gate = (read) => read() } = options;
-    const now = options.now ?? Date.now;
+    const { signal, onPoll, pollErrors = 0, gate = (read) => read() } = options;
     const id = String(taskId);
-    const started = now();
-    const ms = (value: number | (() => number) | undefined) =>
-      typeof value === "function" ? value() : (value ?? 0);
     let last: UpgradeTask | undefined;
-    const overLimit = () => limitMs !== undefined && now() - started >= limitMs;
-    /** Waits until `anchor + delay()`, or until the limit (then one last read tells). */
-    const until = async (anchor: number, delay: () => number) => {
-      for (let due = anchor + delay(); now() < due; due = anchor + delay()) {
-        const left = limitMs === undefined ? due - now() : Math.min(due, started + limitMs) - now();
-        if (left <= 0) return;
-        await sleep(left, signal);
-      }
-    };
     let errors = 0;
-    await until(started, () => ms(options.firstPollMs));
-    for (;;) {
+    const read = async () => {
       try {
         last = await gate(() => this.get(id, signal ? { signal } : {}));
-        errors = 0;
-        onPoll?.(last);
-        if (isUpgradeFinished(last.status)) return last;
       } catch (error) {
         if (signal?.aborted || isNotFound(error) || ++errors > pollErrors) throw error;
+        return false;
       }
-      if (overLimit()) throw new TaskWaitLimit(id, last, now() - started);
-      await until(now(), () => ms(options.pollIntervalMs ?? FOLLOW_DEFAULTS.pollIntervalMs));
-    }
+      errors = 0;
+      onPoll?.(last);
+      return isUpgradeFinished(last.status);
+    };
+    const end = await poll(read, {
+      everyMs: options.pollIntervalMs ?? FOLLOW_DEFAULTS.pollIntervalMs,
+      firstMs: options.firstPollMs,
+      timeScale: options.timeScale,
+      limitMs: options.limitMs,
+      signal,
+      now: options.now,
+    });
+    if (end.done && last) return last;
+    throw new TaskWaitLimit(id, last, end.elapsedMs);
   }
 
   /** followTask() with a fixed interval (the first form of this call). */

@@ -92,6 +92,18 @@ describe("301 moved against a server", () => {
     expect(fresh.client.baseUrl).toBe(server.url);
   });
 
+  it("sends a request queued behind the limiter while another followed the move to the new base", async () => {
+    const { client } = makeClient(server.url, { limits: { requestsPerSecond: 10 } });
+    await Promise.all([client.collectors.get(1), client.collectors.get(2)]);
+    // The second request's address is taken when it leaves the queues, after the first's 301:
+    // one 301 in all.
+    expect(server.requests.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      "GET /api/v1/collectors/1",
+      "GET /eu/api/v1/collectors/1",
+      "GET /eu/api/v1/collectors/2",
+    ]);
+  });
+
   it("re-sends a POST to the new base (the wrong deployment did not act on it)", async () => {
     const { client } = makeClient(server.url);
     await expect(client.collectors.create({ name: "x" })).resolves.toMatchObject({

@@ -13,7 +13,12 @@ interface Run {
   commanderErrors: string;
 }
 
-async function collectors(args: string[], env: Record<string, string | undefined>): Promise<Run> {
+async function collectors(
+  args: string[],
+  env: Record<string, string | undefined>,
+  /** Ctrl-C as soon as an interruptible command starts listening for it. */
+  { ctrlC = false } = {},
+): Promise<Run> {
   const output = recorder();
   const run: Run = { exitCode: undefined, output, commanderErrors: "" };
   const io: CommandIO = {
@@ -22,7 +27,10 @@ async function collectors(args: string[], env: Record<string, string | undefined
     setExitCode: (code) => {
       run.exitCode = code;
     },
-    onInterrupt: () => () => undefined,
+    onInterrupt: (handler) => {
+      if (ctrlC) handler();
+      return () => undefined;
+    },
   };
   // As cli/main.ts does: commander's own parse errors exit 2.
   const program = new Command("collectors").exitOverride(usageExit).configureOutput({
@@ -144,6 +152,14 @@ describe("the collectors command line", () => {
     expect(refused.output.text()).toContain("old");
     const list = await collectors(["offline", "list", "--days", "1", "--json"], env());
     expect(JSON.parse(list.output.text())).toHaveLength(1);
+
+    // delete listens for Ctrl-C: one before the deletion starts deletes nothing.
+    const stopped = await collectors(["offline", "delete", "--days", "1", "--yes"], env(), {
+      ctrlC: true,
+    });
+    expect(stopped.exitCode).toBe(130);
+    expect(stopped.output.text()).toContain("Interrupted (Ctrl-C): nothing was deleted.");
+    expect((await ctx.control.requests()).filter((r) => r.method === "DELETE")).toEqual([]);
   });
 
   it("commander's own parse errors exit 2, help exits 0", async () => {

@@ -132,6 +132,54 @@ describe("collectors offline", () => {
     expect(output.text()).toContain("Deleted 2 collectors; 1 still present.");
   });
 
+  it("Ctrl-C while it checks stops the checks at once and reports what it knows: exit 130", async () => {
+    const dead = await fleet();
+    const controller = new AbortController();
+    const output = recorder();
+    output.err = (text) => {
+      output.stderr.push(text);
+      if (text.startsWith("Deletion started")) setTimeout(() => controller.abort(), 20);
+    };
+    const started = Date.now();
+    // Unscaled pauses of a minute: only Ctrl-C can end this wait soon.
+    const { exitCode, result } = await runOfflineDelete(
+      ctx.client({ retry: { timeScale: 1 } }),
+      { days: 2, yes: true, checkEveryMs: 60_000, signal: controller.signal },
+      output,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(exitCode).toBe(130);
+    expect(result.interrupted).toBe(true);
+    expect(result.deleted).toEqual([]);
+    expect(result.remaining.map((r) => r.collector.id).sort()).toEqual(dead.sort());
+    for (const { reason } of result.remaining) {
+      expect(reason).toMatch(
+        /^not confirmed gone: Ctrl-C stopped the checks after \d+ s; the service may still be deleting it$/,
+      );
+    }
+    expect(output.text()).toContain(
+      "Interrupted (Ctrl-C): deleted 0 collectors; 3 not confirmed gone, which the service may still be deleting. Check with: collectors offline list --days 2",
+    );
+    // The deletion itself had started, and goes on.
+    expect(countRequests(await ctx.control.requests(), "DELETE")).toBe(1);
+  });
+
+  it("Ctrl-C before the deletion starts deletes nothing: exit 130", async () => {
+    await fleet();
+    const before = await names();
+    const output = recorder();
+    const { exitCode, result } = await runOfflineDelete(
+      ctx.client(),
+      { days: 2, yes: true, signal: AbortSignal.abort() },
+      output,
+    );
+    expect(exitCode).toBe(130);
+    expect(result).toMatchObject({ interrupted: true, deleted: [] });
+    expect(output.text()).toContain("Interrupted (Ctrl-C): nothing was deleted.");
+    expect(countRequests(await ctx.control.requests(), "DELETE")).toBe(0);
+    expect(await names()).toEqual(before);
+  });
+
   it("refuses without --yes when there is no terminal to ask on: nothing deleted, exit 2", async () => {
     await fleet();
     const before = await names();

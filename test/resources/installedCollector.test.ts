@@ -2,8 +2,8 @@
 // diffs from what changes on its own, and `version` through upgrade and downgrade tasks (the
 // service's virtual clock moves them along), with their progress lines and their failures.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { abortUpgradeWaits } from "../../provider/resources/kinds/upgrade";
 import { PartialFailure } from "../../provider/resources/provider/errors";
+import { abortWaits } from "../../provider/resources/provider/waits";
 import { type Service, startService } from "./emulator.helpers";
 import { captureProgress, control } from "./installed.helpers";
 import { type Props, progressSink, provider, runtime, UNKNOWN } from "./unit.helpers";
@@ -513,7 +513,7 @@ describe("InstalledCollector version", () => {
     await ctl.nextUpgrade(host.id, "hang");
     const updated = rejection(collector.update(id, outs, { adopt: { id: host.id }, version: NEW }));
     await progress.waitFor(/\(status 0\)/);
-    abortUpgradeWaits(runtime, "the Pulumi engine stopped the provider (SIGINT)");
+    abortWaits(runtime, "the Pulumi engine stopped the provider (SIGINT)");
     const error = await updated;
     expect(error.message).toContain(
       "stopped waiting for the upgrade from 19.440-7 to 19.470-4 (task",

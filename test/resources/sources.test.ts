@@ -1,6 +1,7 @@
 // The source providers against the local service: typed sources on Hosted and Installed
 // collectors, secrets, Json mode, carried-over fields, adoption, lost answers.
 import { beforeEach, describe, expect, it } from "vitest";
+import { abortWaits } from "../../provider/resources/provider/waits";
 import { Runtime } from "../../provider/resources/runtime";
 import { useService } from "./emulator.helpers";
 import { type Props, provider, TEST_RUNTIME } from "./unit.helpers";
@@ -324,6 +325,26 @@ describe("Universal sources (deleted asynchronously)", () => {
     await expect(provider("Source", quick).delete(id, outs)).rejects.toThrow(
       /still shows it \(state Stopping\).*Universal \(Cloud-to-Cloud\).*run the same `pulumi up` or `pulumi destroy` again/s,
     );
+  });
+
+  it("ends the wait at once when the provider process is stopped, saying what to do", async () => {
+    // Pauses of 10 s even at the test's time scale: only the interrupt can end this one soon.
+    const patient = new Runtime({ ...TEST_RUNTIME, defaults: { stoppingPollMs: 1_000_000 } });
+    await service().configure({}, patient);
+    const { id, outs } = await up("Source", okta());
+    await service().clearRequests();
+    const deleting = provider("Source", patient)
+      .delete(id, outs)
+      .catch((e: unknown) => e);
+    await expect.poll(async () => (await service().requests()).length).toBe(2); // DELETE, GET
+    const started = Date.now();
+    abortWaits(patient, "the Pulumi engine stopped the provider (SIGINT)");
+    const error = await deleting;
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((error as Error).message).toMatch(
+      /^Deleted source \d+ of collector \d+, but stopped waiting for it to go because the Pulumi engine stopped the provider \(SIGINT\); the service still showed it \(state Stopping\)\..*run the same `pulumi up` or `pulumi destroy` again/s,
+    );
+    expect(patient.waits.size).toBe(0);
   });
 
   it("other source types are deleted with one DELETE and no wait", async () => {

@@ -28,7 +28,6 @@
 //   with their shape (a Universal source's `state`);
 // - a rule across fields: `refine`, skipping unknown preview values (known());
 // - where the sheet is uncertain: `decision`, listed in the README.
-import { setTimeout as wait } from "node:timers/promises";
 import { z } from "zod";
 import {
   type CollectorsClient,
@@ -36,6 +35,7 @@ import {
   isGone,
   REQUIRED_FIELDS_BY_SOURCE_TYPE,
 } from "../../api";
+import { type PollEnd, poll } from "../../api/poll";
 import { resourceError } from "../provider/errors";
 import {
   type CheckFailure,
@@ -49,6 +49,7 @@ import {
 } from "../provider/fields";
 import type { EntityApi, EntityKind, Inputs } from "../provider/lifecycle";
 import type { Runtime } from "../provider/settings";
+import { becauseOf, interruptible } from "../provider/waits";
 import {
   adoptSchema,
   booleanSchema,
@@ -1004,7 +1005,7 @@ export const ASYNC_DELETE_TYPES: ReadonlySet<string> = new Set(["Universal"]);
  * source shows state Stopping for a while, and its name stays taken until it is gone (spec 3 (docs/spec/collector-management-api.md),
  * live-service facts (docs/reference/live-service-facts.md)). A delete that returned at once would make the create of a replacement with the
  * same name fail, so the delete of such a source reads it until the service no longer knows it,
- * and fails after the runtime's stoppingLimitMs.
+ * and fails after the runtime's stoppingLimitMs, or at once when the provider process is stopped.
  */
 async function waitUntilGone(
   runtime: Runtime,
@@ -1012,25 +1013,39 @@ async function waitUntilGone(
   collectorId: number,
   id: string,
 ): Promise<void> {
-  const started = runtime.now();
   const { stoppingPollMs, stoppingLimitMs } = runtime.defaults;
   let state: unknown;
-  for (;;) {
+  const goneYet = async (signal: AbortSignal) => {
     try {
       // A Universal source's state is an object: {"state": "Stopping"} (sheet 6.5).
-      const shown = (await client.sources.get(collectorId, id)).source.state;
+      const shown = (await client.sources.get(collectorId, id, {}, { signal })).source.state;
       state = isObject(shown) ? shown.state : shown;
+      return false;
     } catch (error) {
-      if (isGone(error)) return;
+      if (isGone(error)) return true;
       throw error;
     }
-    const elapsed = runtime.now() - started;
-    if (elapsed >= stoppingLimitMs) {
-      const seconds = Math.round(elapsed / 1000);
+  };
+  await interruptible(runtime, async (signal) => {
+    let end: PollEnd;
+    try {
+      end = await poll(() => goneYet(signal), {
+        everyMs: stoppingPollMs,
+        timeScale: runtime.timeScale,
+        limitMs: stoppingLimitMs,
+        signal,
+        now: runtime.now,
+      });
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      const why = becauseOf(signal);
+      throw resourceError("stoppingInterrupted", { id, collectorId, state, why }, error);
+    }
+    if (!end.done) {
+      const seconds = Math.round(end.elapsedMs / 1000);
       throw resourceError("stillStopping", { id, collectorId, state, seconds });
     }
-    await wait(Math.min(stoppingPollMs * runtime.timeScale, stoppingLimitMs - elapsed));
-  }
+  });
 }
 
 /** A Universal body carries its name in config (sheet 6.5), and at the top level as well. */

@@ -7,8 +7,7 @@ import { TaskWaitLimit, UPGRADE_STATUS, UPGRADE_STATUS_NAMES, type UpgradeTask }
 import { describe, resourceError } from "../provider/errors";
 import type { Found, Operation } from "../provider/lifecycle";
 import { AfterWriteError } from "../provider/outputs";
-import type { Runtime } from "../provider/settings";
-import { inProviderHost } from "./progress";
+import { becauseOf, interruptible } from "../provider/waits";
 import { customTimeout, type OperationTimeout } from "./timeouts";
 import { direction } from "./version";
 
@@ -31,31 +30,6 @@ export function formatDuration(ms: number): string {
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes}m ${String(seconds % 60).padStart(2, "0")}s`;
-}
-
-/** Why a wait stopped early. */
-class Interrupted extends Error {}
-
-/** Ends every wait of the runtime in progress (its process is being stopped); they fail saying so. */
-export function abortUpgradeWaits(runtime: Runtime, reason: string): void {
-  for (const controller of runtime.waits) controller.abort(new Interrupted(reason));
-}
-
-const withSignals = new WeakSet<Runtime>();
-
-function installSignalHandlers(runtime: Runtime) {
-  // Only in the engine's provider process: a test runner or a program keeps its own handling.
-  if (withSignals.has(runtime) || !inProviderHost()) return;
-  withSignals.add(runtime);
-  const onSignal = (signal: NodeJS.Signals) => {
-    const code = signal === "SIGINT" ? 130 : 143;
-    // What Node does without a handler: exit. With waits in progress, first let their answers go.
-    if (runtime.waits.size === 0) process.exit(code);
-    abortUpgradeWaits(runtime, `the Pulumi engine stopped the provider (${signal})`);
-    setTimeout(() => process.exit(code), 1_000);
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
 }
 
 interface Move {
@@ -189,9 +163,6 @@ async function follow(
 ): Promise<UpgradeTask> {
   const { runtime, client } = move.op;
   const { defaults } = runtime;
-  const controller = new AbortController();
-  runtime.waits.add(controller);
-  installSignalHandlers(runtime);
   const started = runtime.now();
   const serviceLimit = defaults.serviceTaskLimitMs + defaults.serviceLimitGraceMs;
   const limitMs = timeout ? Math.min(timeout.ms, serviceLimit) : serviceLimit;
@@ -228,37 +199,35 @@ async function follow(
   // stay near upgradePollsPerSecond (a lone wait polls at its interval).
   const pollIntervalMs = () =>
     Math.max(
-      defaults.upgradePollMs * runtime.timeScale,
+      defaults.upgradePollMs,
       ((runtime.waits.size - 1) * 1000) / defaults.upgradePollsPerSecond,
     );
-  try {
-    return await client.upgrades.followTask(taskId, {
-      pollIntervalMs,
-      limitMs,
-      onPoll,
-      signal: controller.signal,
-      now: runtime.now,
-    });
-  } catch (error) {
-    const reason = controller.signal.reason;
-    if (controller.signal.aborted) {
-      throw stopped(`because ${reason instanceof Error ? reason.message : String(reason)}`, error);
-    }
-    if (error instanceof TaskWaitLimit) {
-      const after = formatDuration(error.elapsedMs);
-      if (timeout && timeout.ms < serviceLimit) {
-        throw stopped(`after ${after}, the resource's ${timeout.text}`, error);
+  return interruptible(runtime, async (signal) => {
+    try {
+      return await client.upgrades.followTask(taskId, {
+        pollIntervalMs,
+        timeScale: runtime.timeScale,
+        limitMs,
+        onPoll,
+        signal,
+        now: runtime.now,
+      });
+    } catch (error) {
+      if (signal.aborted) throw stopped(becauseOf(signal), error);
+      if (error instanceof TaskWaitLimit) {
+        const after = formatDuration(error.elapsedMs);
+        if (timeout && timeout.ms < serviceLimit) {
+          throw stopped(`after ${after}, the resource's ${timeout.text}`, error);
+        }
+        throw stopped(
+          `${after} after it started, past the service's 30-minute limit for upgrade tasks (the ` +
+            "service should have failed it by now)",
+          error,
+        );
       }
-      throw stopped(
-        `${after} after it started, past the service's 30-minute limit for upgrade tasks (the ` +
-          "service should have failed it by now)",
-        error,
-      );
+      const { label, change } = move;
+      const failure = resourceError("upgradeLost", { label, change, taskId, error }, error);
+      throw new AfterWriteError(failure, found);
     }
-    const { label, change } = move;
-    const failure = resourceError("upgradeLost", { label, change, taskId, error }, error);
-    throw new AfterWriteError(failure, found);
-  } finally {
-    runtime.waits.delete(controller);
-  }
+  });
 }

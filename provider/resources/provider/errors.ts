@@ -15,6 +15,12 @@ const json = (value: unknown) => JSON.stringify(value);
 const serviceSays = (e: ApiError) =>
   e.serviceMessage ? ` (the service says: ${e.serviceMessage})` : "";
 
+const stateText = (state: unknown) => (typeof state === "string" ? ` (state ${state})` : "");
+const DELETE_AGAIN =
+  "Deleting a Universal (Cloud-to-Cloud) source is asynchronous and its name stays taken until " +
+  "it is gone. Wait a few minutes, then run the same `pulumi up` or `pulumi destroy` again: it " +
+  "deletes the source again and waits for it to go.";
+
 /** What the layer says, by code. Each entry builds the message from the facts it names. */
 export const MESSAGES = {
   // Settings and dispatch.
@@ -93,10 +99,10 @@ export const MESSAGES = {
   // Universal sources, deleted asynchronously.
   stillStopping: (p: { id: string; collectorId: number; state: unknown; seconds: number }) =>
     `Deleted source ${p.id} of collector ${p.collectorId}, but the service still shows it` +
-    `${typeof p.state === "string" ? ` (state ${p.state})` : ""} ${p.seconds} s later. Deleting a ` +
-    "Universal (Cloud-to-Cloud) source is asynchronous and its name stays taken until it is " +
-    "gone. Wait a few minutes, then run the same `pulumi up` or `pulumi destroy` again: it " +
-    "deletes the source again and waits for it to go.",
+    `${stateText(p.state)} ${p.seconds} s later. ${DELETE_AGAIN}`,
+  stoppingInterrupted: (p: { id: string; collectorId: number; state: unknown; why: string }) =>
+    `Deleted source ${p.id} of collector ${p.collectorId}, but stopped waiting for it to go ` +
+    `${p.why}; the service still showed it${stateText(p.state)}. ${DELETE_AGAIN}`,
 
   // An Installed Collector's version.
   upgradeRefused: (p: {
