@@ -1,13 +1,14 @@
 // Command sdkgen writes the TypeScript, Go and Python SDKs of a Pulumi package schema with the
-// code generators of the pkg/v3 module this repository builds the Pulumi CLI from, so the SDKs
-// match the engine the tests run. `pulumi package gen-sdk` would ask each language's host for
-// its SDK, and the Go and Python hosts (and the upstream Node.js one) cannot be built here.
+// code generators of pkg/v3 at the version this repository builds the Pulumi CLI from, so the
+// SDKs match the engine the tests run. `pulumi package gen-sdk` would ask each language's host
+// for its SDK, and the Go and Python hosts (and the upstream Node.js one) cannot be built here.
 //
-//	go run ./sdkgen -schema dist/plugin/schema.json -out dist/sdk [-languages nodejs,go,python]
+//	sdkgen -schema dist/plugin/schema.json -out dist/sdk [-languages nodejs,go,python]
 //
-// writes <out>/nodejs, <out>/go and <out>/python, each emptied first. The schema is bound and
-// validated as `pulumi package gen-sdk` does; every binding problem and every element without a
-// description is printed, and binding errors stop it with exit code 1 before anything is written.
+// (`npm run build:sdks` builds and runs it) writes <out>/nodejs, <out>/go and <out>/python, each
+// emptied first. The schema is bound and validated as `pulumi package gen-sdk` does; every binding
+// problem and every element without a description is printed, and binding errors stop it with
+// exit code 1 before anything is written.
 package main
 
 import (
@@ -88,7 +89,7 @@ func run(schemaPath, out string, languages []string) error {
 		if err != nil {
 			return err
 		}
-		files, err := generators[language](pkg)
+		files, err := generate(language, pkg)
 		if err != nil {
 			return fmt.Errorf("generating the %s SDK: %w", language, err)
 		}
@@ -99,6 +100,17 @@ func run(schemaPath, out string, languages []string) error {
 		fmt.Fprintf(os.Stderr, "sdkgen: %s SDK: %d files in %s\n", language, len(files), dir)
 	}
 	return nil
+}
+
+// generate runs one generator; the generators assert (panic) on input they cannot handle, such as
+// a name that makes invalid Go: that is reported as an error of that language.
+func generate(language string, pkg *schema.Package) (files map[string][]byte, err error) {
+	defer func() {
+		if failure := recover(); failure != nil {
+			err = fmt.Errorf("%v", failure)
+		}
+	}()
+	return generators[language](pkg)
 }
 
 // bind checks the schema as `pulumi package gen-sdk` does and prints every diagnostic.
