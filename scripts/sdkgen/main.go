@@ -6,9 +6,9 @@
 //	sdkgen -schema dist/plugin/schema.json -out dist/sdk [-languages nodejs,go,python]
 //
 // (`npm run build:sdks` builds and runs it) writes <out>/nodejs, <out>/go and <out>/python, each
-// emptied first. The schema is bound and validated as `pulumi package gen-sdk` does; every binding
-// problem and every element without a description is printed, and binding errors stop it with
-// exit code 1 before anything is written.
+// emptied first. The schema is bound and validated as `pulumi package gen-sdk` does (and a
+// dangling type reference refused); every binding problem and every element without a
+// description is printed, and binding errors stop it with exit code 1 before anything is written.
 package main
 
 import (
@@ -80,12 +80,12 @@ func run(schemaPath, out string, languages []string) error {
 	for _, missing := range undescribed(spec) {
 		fmt.Fprintf(os.Stderr, "warning: %s: %s has no description\n", schemaPath, missing)
 	}
-	if _, err := bind(spec, schemaPath); err != nil {
+	if err := check(spec, schemaPath); err != nil {
 		return err
 	}
 	for _, language := range languages {
 		// A fresh binding per language: each generator records its options in the package.
-		pkg, err := bind(spec, schemaPath)
+		pkg, _, err := bind(spec)
 		if err != nil {
 			return err
 		}
@@ -113,11 +113,17 @@ func generate(language string, pkg *schema.Package) (files map[string][]byte, er
 	return generators[language](pkg)
 }
 
-// bind checks the schema as `pulumi package gen-sdk` does and prints every diagnostic.
-func bind(spec schema.PackageSpec, schemaPath string) (*schema.Package, error) {
-	pkg, diags, err := schema.BindSpec(spec, noLoader{}, schema.ValidationOptions{})
+// bind binds the schema as `pulumi package gen-sdk` does, except that a reference to a type the
+// schema does not define is an error (gen-sdk lets it through as an opaque type).
+func bind(spec schema.PackageSpec) (*schema.Package, hcl.Diagnostics, error) {
+	return schema.BindSpec(spec, noLoader{}, schema.ValidationOptions{})
+}
+
+// check binds the schema once and prints every diagnostic; it fails on any error.
+func check(spec schema.PackageSpec, schemaPath string) error {
+	_, diags, err := bind(spec)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", schemaPath, err)
+		return fmt.Errorf("%s: %w", schemaPath, err)
 	}
 	for _, d := range diags {
 		severity := "warning"
@@ -131,9 +137,9 @@ func bind(spec schema.PackageSpec, schemaPath string) (*schema.Package, error) {
 		fmt.Fprintf(os.Stderr, "%s: %s: %s\n", severity, schemaPath, message)
 	}
 	if diags.HasErrors() {
-		return nil, fmt.Errorf("%s does not bind: %d error(s) above", schemaPath, len(diags.Errs()))
+		return fmt.Errorf("%s does not bind: %d error(s) above", schemaPath, len(diags.Errs()))
 	}
-	return pkg, nil
+	return nil
 }
 
 // write replaces dir with the generated files.
