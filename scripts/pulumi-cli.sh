@@ -5,27 +5,34 @@
 #   scripts/pulumi-cli.sh pulumi version                 # or: run one command with that PATH
 #
 # Prints, as the LAST line of stdout, a PATH prefix of two absolute directories joined by ':'
-#   1. the folder with `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs`
-#      (the host of pulumi.dynamic providers; for a build, copied from
-#      node_modules/@pulumi/pulumi, where it resolves @pulumi/pulumi from the program's folder);
+#   1. the folder with `pulumi`, `pulumi-language-nodejs`, `pulumi-language-yaml` and
+#      `pulumi-resource-pulumi-nodejs` (the host of pulumi.dynamic providers; for a build, copied
+#      from node_modules/@pulumi/pulumi, where it resolves @pulumi/pulumi from the program's folder);
 #   2. this repo's node_modules/.bin (Node 22 from the `node` devDependency: the language host
 #      and the dynamic-provider host run the first `node` on PATH).
 # Progress goes to stderr. With arguments, runs them with that prefix on PATH instead.
 #
 # Where the CLI comes from, first match wins:
 #   a. `pulumi` on PATH whose version is >= the @pulumi/pulumi SDK version in node_modules
-#      (the one pinned in package.json), with `pulumi-language-nodejs` on PATH too;
+#      (the one pinned in package.json), with `pulumi-language-nodejs` and `pulumi-language-yaml`
+#      on PATH too (a regular install has both);
 #   b. the binaries built earlier, cached in
 #      ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-collectors/pulumi-<engine version>-<source hash>/;
 #   c. a build from Go modules through the wrapper module scripts/pulumi-cli/ (go.mod pins
 #      github.com/pulumi/pulumi/pkg/v3 and sdk/v3; first build: several minutes on 2 cores);
 #   d. otherwise it says how to install the Pulumi CLI and exits 1.
+# With (b) and (c), the YAML language host is built from the wrapper module scripts/pulumi-yaml/
+# (pins github.com/pulumi/pulumi-yaml) into a cache folder of its own,
+# .../pulumi-collectors/pulumi-language-yaml-<version>-<source hash>/, so that moving either pin
+# rebuilds only its own binaries; it is then linked beside `pulumi`, where the engine looks for
+# the language hosts it bundles (one found only on PATH makes every run print a warning).
 # PULUMI_CLI_SKIP_PATH=1 skips (a), to always use the engine built from scripts/pulumi-cli/;
-# GO=/path/to/go picks the Go toolchain for (c).
+# GO=/path/to/go picks the Go toolchain for the builds.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 module="$repo/scripts/pulumi-cli"
+yaml_module="$repo/scripts/pulumi-yaml"
 
 log() { printf 'pulumi-cli: %s\n' "$*" >&2; }
 
@@ -59,7 +66,6 @@ finish() {
   local bindir="$1"
   shift
   local prefix="$bindir:$extra"
-  exec 9>&- # release the build lock (if held) before running anything else
   if [ $# -gt 0 ]; then
     PATH="$prefix:$PATH" exec "$@"
   fi
@@ -82,84 +88,137 @@ hash="$(cat "$module/go.mod" "$module/go.sum" "$module"/languagehost/*.go "$dyna
 cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-collectors"
 dir="$cache_root/pulumi-$engine-$hash"
 
-cached() {
+# The YAML language host's cache folder, keyed the same way on its own wrapper module.
+yaml_version="$(sed -n 's/^[[:space:]]*github.com\/pulumi\/pulumi-yaml \(v[^ ]*\).*/\1/p' \
+  "$yaml_module/go.mod" | head -n 1)"
+if [ -z "$yaml_version" ]; then
+  log "scripts/pulumi-yaml/go.mod must require github.com/pulumi/pulumi-yaml"
+  exit 1
+fi
+yaml_hash="$(cat "$yaml_module/go.mod" "$yaml_module/go.sum" | sha256sum | cut -c1-12)"
+yaml_dir="$cache_root/pulumi-language-yaml-$yaml_version-$yaml_hash"
+
+cli_cached() {
   [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-language-nodejs" ] &&
     [ -x "$dir/pulumi-resource-pulumi-nodejs" ]
 }
+yaml_cached() { [ -x "$yaml_dir/pulumi-language-yaml" ]; }
 
 # (a) A Pulumi CLI already installed.
 if [ "${PULUMI_CLI_SKIP_PATH:-}" != "1" ] && command -v pulumi >/dev/null 2>&1 &&
   [ "$(command -v pulumi)" != "$dir/pulumi" ]; then
   have="$(PULUMI_SKIP_UPDATE_CHECK=true pulumi version 2>/dev/null | tail -n 1 || true)"
-  if [ -n "$have" ] && version_ge "$have" "$pinned" && command -v pulumi-language-nodejs >/dev/null 2>&1; then
+  if [ -n "$have" ] && version_ge "$have" "$pinned" &&
+    command -v pulumi-language-nodejs >/dev/null 2>&1 &&
+    command -v pulumi-language-yaml >/dev/null 2>&1; then
     log "using $(command -v pulumi) ($have >= $pinned)"
     finish "$(cd "$(dirname "$(command -v pulumi)")" && pwd -P)" "$@"
   fi
-  log "ignoring $(command -v pulumi) (${have:-unknown version}): need >= $pinned with pulumi-language-nodejs"
+  log "ignoring $(command -v pulumi) (${have:-unknown version}): need >= $pinned with" \
+    "pulumi-language-nodejs and pulumi-language-yaml"
 fi
 
-# (b) Built before.
-if cached; then
-  log "using cached $dir/pulumi ($engine)"
-  finish "$dir" "$@"
-fi
-
-# (c) Build it.
 # $GO names the go command to use; otherwise go on PATH, else Go's default install folder.
 go_bin="${GO-$(command -v go 2>/dev/null || echo /usr/local/go/bin/go)}"
-if [ -z "$go_bin" ] || ! command -v "$go_bin" >/dev/null 2>&1; then
-  cat >&2 <<EOF
-pulumi-cli: no Pulumi CLI >= $pinned on PATH, none cached in $dir, and no Go toolchain to build one.
+need_go() {
+  if [ -n "$go_bin" ] && command -v "$go_bin" >/dev/null 2>&1; then
+    return 0
+  fi
+  cat >&2 <<EOM
+pulumi-cli: no Pulumi CLI >= $pinned on PATH with its Node.js and YAML language hosts, none
+cached in $dir and $yaml_dir, and no Go toolchain to build them.
 Install the Pulumi CLI (version $pinned or newer) and put it on PATH:
     https://www.pulumi.com/docs/iac/download-install/
     (for example: curl -fsSL https://get.pulumi.com | sh   or   brew install pulumi/tap/pulumi)
 or install Go (1.25 or newer) so this script can build the CLI from Go modules.
-EOF
+EOM
   exit 1
-fi
+}
 
-mkdir -p "$cache_root"
-lock="$cache_root/pulumi-$engine-$hash.lock"
-if command -v flock >/dev/null 2>&1; then
-  # One build at a time; whoever waited finds the finished folder below.
-  exec 9>"$lock"
-  if ! flock -n 9; then
-    log "another process is building the Pulumi CLI; waiting for it"
-    flock 9
+build_cli() {
+  local out="$1"
+  if ! version_ge "${engine#v}" "$pinned"; then
+    log "note: building engine $engine, older than @pulumi/pulumi $pinned: the newest" \
+      "github.com/pulumi/pulumi/pkg/v3 the Go module proxy serves here (see scripts/pulumi-cli/go.mod)"
   fi
-fi
-if cached; then
-  log "using cached $dir/pulumi ($engine)"
-  finish "$dir" "$@"
-fi
+  log "building the Pulumi CLI $engine with $("$go_bin" env GOVERSION) into $dir" \
+    "(first time: several minutes)"
+  local ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$engine"
+  (
+    cd "$module"
+    export GOFLAGS=-mod=readonly
+    nice -n 10 "$go_bin" build -trimpath -ldflags "$ldflags" -o "$out/pulumi" \
+      github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
+    nice -n 10 "$go_bin" build -trimpath -ldflags "$ldflags" -o "$out/pulumi-language-nodejs" \
+      ./languagehost
+  ) >&2
+  # Next to `pulumi` the engine takes it as the bundled dynamic-provider host, without the
+  # "using pulumi-resource-pulumi-nodejs from $PATH" warning it prints for one found on PATH.
+  cp "$dynamic_host" "$out/pulumi-resource-pulumi-nodejs"
+  chmod 755 "$out/pulumi-resource-pulumi-nodejs"
+  "$out/pulumi" version >/dev/null
+}
 
-if ! version_ge "${engine#v}" "$pinned"; then
-  log "note: building engine $engine, older than @pulumi/pulumi $pinned: the newest" \
-    "github.com/pulumi/pulumi/pkg/v3 the Go module proxy serves here (see scripts/pulumi-cli/go.mod)"
+build_yaml() {
+  local out="$1"
+  log "building the YAML language host $yaml_version with $("$go_bin" env GOVERSION) into" \
+    "$yaml_dir (first time: about a minute with the CLI's modules downloaded)"
+  (
+    cd "$yaml_module"
+    export GOFLAGS=-mod=readonly
+    nice -n 10 "$go_bin" build -trimpath \
+      -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version" \
+      -o "$out/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+  ) >&2
+}
+
+# build_once DIR CACHED BUILD: unless CACHED passes, runs `BUILD <temporary folder>` and renames
+# that folder to DIR. One build at a time (flock on DIR.lock): whoever waited finds DIR complete.
+# A reader sees either no DIR or a complete one.
+building=""
+trap '[ -z "$building" ] || rm -rf "$building"' EXIT
+build_once() {
+  local target="$1" cached="$2" build="$3"
+  if "$cached"; then
+    log "using cached $target"
+    return 0
+  fi
+  mkdir -p "$cache_root"
+  if command -v flock >/dev/null 2>&1; then
+    exec 9>"$target.lock"
+    if ! flock -n 9; then
+      log "another process is building $target; waiting for it"
+      flock 9
+    fi
+  fi
+  if ! "$cached"; then
+    need_go
+    local start
+    start=$(date +%s)
+    building="$(mktemp -d "$cache_root/.build-XXXXXX")"
+    "$build" "$building"
+    chmod 755 "$building"
+    if ! mv -T "$building" "$target" 2>/dev/null; then
+      "$cached" || { log "could not move the build to $target"; exit 1; }
+    fi
+    building=""
+    log "built in $(($(date +%s) - start)) s: $target"
+  fi
+  exec 9>&- # release the lock
+}
+
+# (b) built before, or (c) build it; then the YAML host, linked beside `pulumi`.
+build_once "$dir" cli_cached build_cli
+build_once "$yaml_dir" yaml_cached build_yaml
+# The engine looks beside `pulumi` for the language hosts it bundles: found there, the YAML host
+# runs without the "using pulumi-language-yaml from $PATH" warning on every run. A hard link
+# (a copy on a file system without them), renamed into place so that a reader never misses it.
+yaml_host="$yaml_dir/pulumi-language-yaml"
+if ! [ "$dir/pulumi-language-yaml" -ef "$yaml_host" ] && ! cmp -s "$dir/pulumi-language-yaml" "$yaml_host"; then
+  link="$dir/.pulumi-language-yaml.$$"
+  ln -f "$yaml_host" "$link" 2>/dev/null || cp "$yaml_host" "$link"
+  # mv refuses to rename a file onto itself: a concurrent run linked the same one first.
+  mv -f "$link" "$dir/pulumi-language-yaml" 2>/dev/null || [ "$dir/pulumi-language-yaml" -ef "$yaml_host" ]
+  rm -f "$link"
 fi
-log "building the Pulumi CLI $engine with $("$go_bin" env GOVERSION) into $dir (first time: several minutes)"
-tmp="$(mktemp -d "$cache_root/.build-XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-start=$(date +%s)
-ldflags="-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$engine"
-(
-  cd "$module"
-  export GOFLAGS=-mod=readonly
-  nice -n 10 "$go_bin" build -trimpath -ldflags "$ldflags" -o "$tmp/pulumi" \
-    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
-  nice -n 10 "$go_bin" build -trimpath -ldflags "$ldflags" -o "$tmp/pulumi-language-nodejs" \
-    ./languagehost
-) >&2
-# Next to `pulumi` the engine takes it as the bundled dynamic-provider host, without the
-# "using pulumi-resource-pulumi-nodejs from $PATH" warning it prints for one found on PATH.
-cp "$dynamic_host" "$tmp/pulumi-resource-pulumi-nodejs"
-chmod 755 "$tmp/pulumi-resource-pulumi-nodejs"
-"$tmp/pulumi" version >/dev/null
-chmod 755 "$tmp"
-# Publish atomically: a reader sees either no folder or a complete one.
-if ! mv -T "$tmp" "$dir" 2>/dev/null; then
-  cached || { log "could not move the build to $dir"; exit 1; }
-fi
-trap - EXIT
-log "built in $(($(date +%s) - start)) s: $dir"
 finish "$dir" "$@"
