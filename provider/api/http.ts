@@ -68,6 +68,8 @@ export interface TransportOptions {
   retry: Required<RetryOptions>;
   limits: LimitOptions | false;
   logger: ((line: string) => void) | undefined;
+  /** Aborts every request of the transport, as RequestOptions.signal does one (a cancelled deployment). */
+  signal?: AbortSignal | undefined;
 }
 
 const MAX_MOVES = 3;
@@ -155,7 +157,11 @@ export class Transport {
   }
 
   /** Sends a request; resolves with any 2xx, throws ApiError or NetworkError otherwise. */
-  async send(req: HttpRequest): Promise<HttpResponse> {
+  async send(given: HttpRequest): Promise<HttpResponse> {
+    const cancel = this.#options.signal;
+    const req = cancel
+      ? { ...given, signal: given.signal ? AbortSignal.any([given.signal, cancel]) : cancel }
+      : given;
     if (req.method === "GET" || this.#writeListeners.size === 0) return this.#send(req);
     const notify = () => {
       for (const listener of this.#writeListeners) listener(req.path);

@@ -1,0 +1,18 @@
+// The plugin's entry (`pulumi-resource-collectors`): serves the provider on a free port of
+// 127.0.0.1 and prints the port, the first line the engine reads. The engine passes its own
+// address and flags (--logtostderr, -v=N, --tracing): none is needed here. It stops the
+// process when the deployment ends.
+import { CollectorsProvider } from "./provider";
+import { serve } from "./server";
+
+async function main(): Promise<void> {
+  const { port } = await serve(new CollectorsProvider());
+  process.stdout.write(`${port}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `pulumi-resource-collectors: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  process.exit(1);
+});
