@@ -8,7 +8,6 @@
 // the service into a managed one (and an Installed Collector's "no CPU target", -1, is no
 // valid input).
 import type { z } from "zod";
-import { version } from "../../package.json";
 import { INVOKES } from "./invokes";
 import {
   collectorSchema,
@@ -22,6 +21,7 @@ import {
   TYPED_SOURCES,
 } from "./layer";
 import { fieldType, PACKAGE, type PropertySpec, TypeTable, token } from "./types";
+import { pluginVersion } from "./version";
 
 export interface ResourceSpec {
   description: string;
@@ -159,7 +159,7 @@ export function packageSchema() {
   return {
     name: PACKAGE,
     displayName: "Collectors",
-    version,
+    version: pluginVersion(),
     description:
       "Manage a Collector Management fleet (Hosted and Installed Collectors, Sources) as code.",
     keywords: ["pulumi", "collectors", "category/monitoring", "kind/native"],

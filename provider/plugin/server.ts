@@ -11,11 +11,11 @@ import * as messages from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { version } from "../../package.json";
 import { changedSettings, checkConfig } from "./config";
 import { type CollectorsProvider, InitFailed } from "./provider";
 import { packageSchema } from "./schema";
 import { fromStruct, toStruct } from "./values";
+import { pluginVersion } from "./version";
 
 type Failure = { property: string; reason: string };
 
@@ -71,7 +71,7 @@ export function resourceProviderService(
 ): Partial<services.IResourceProviderServer> {
   const schemaText = JSON.stringify(packageSchema());
   return {
-    getPluginInfo: unary(() => new PluginInfo().setVersion(version)),
+    getPluginInfo: unary(() => new PluginInfo().setVersion(pluginVersion())),
     getSchema: unary(() => new messages.GetSchemaResponse().setSchema(schemaText)),
     checkConfig: unary((req: messages.CheckRequest) => {
       const news = fromStruct(req.getNews());
