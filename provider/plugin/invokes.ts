@@ -133,11 +133,16 @@ export async function runInvoke(
 ): Promise<InvokeOutcome> {
   const parsed = invoke.args.strict().safeParse(args);
   if (!parsed.success) {
+    const known = Object.keys(invoke.args.shape);
     return {
-      failures: parsed.error.issues.map((issue) => ({
-        property: issue.path.join(".") || "args",
-        reason: issue.message,
-      })),
+      failures: parsed.error.issues.flatMap((issue) =>
+        issue.code === "unrecognized_keys"
+          ? issue.keys.map((key) => ({
+              property: key,
+              reason: `${key} is not an argument of this function; its arguments are ${known.join(", ") || "none"}`,
+            }))
+          : [{ property: issue.path.join("."), reason: issue.message }],
+      ),
     };
   }
   if (
