@@ -131,23 +131,16 @@ export class CollectorsProvider {
     const wanted = revealAll(news);
     const result = await steps.diff(layerId(kind, id).id, state, wanted);
     const replaces = result.replaces ?? [];
+    // Added, deleted or updated, each in place or by a replacement.
+    const how = (key: string, replace: boolean) => {
+      if (state[key] === undefined) return replace ? CHANGE.addReplace : CHANGE.add;
+      if (isUnset(wanted[key])) return replace ? CHANGE.deleteReplace : CHANGE.delete;
+      return replace ? CHANGE.updateReplace : CHANGE.update;
+    };
     const detailed: Record<string, number> = {};
-    for (const key of diffFields(kind.fields, state, wanted).updates) {
-      detailed[key] =
-        state[key] === undefined
-          ? CHANGE.add
-          : isUnset(wanted[key])
-            ? CHANGE.delete
-            : CHANGE.update;
-    }
-    for (const key of replaces) {
-      detailed[key] =
-        state[key] === undefined
-          ? CHANGE.addReplace
-          : isUnset(wanted[key])
-            ? CHANGE.deleteReplace
-            : CHANGE.updateReplace;
-    }
+    for (const key of diffFields(kind.fields, state, wanted).updates)
+      detailed[key] = how(key, false);
+    for (const key of replaces) detailed[key] = how(key, true);
     return {
       changes: result.changes === true,
       replaces,
