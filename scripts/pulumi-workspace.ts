@@ -189,9 +189,11 @@ export class PulumiWorkspace {
       .filter((line) => !/^main:/.test(line))
       .join("\n")
       .trimEnd();
+    // A YAML program is its project file: copied whole, nothing to point at.
+    const yaml = /^runtime:\s*yaml\s*$/m.test(project);
     writeFileSync(
       join(dir, "Pulumi.yaml"),
-      `${project}\nmain: ${JSON.stringify(entryOf(program))}\n`,
+      yaml ? `${project}\n` : `${project}\nmain: ${JSON.stringify(entryOf(program))}\n`,
     );
     const stack = opts.stack ?? "dev";
     if (opts.stackConfig) {

@@ -29,6 +29,7 @@ export class CollectorsClient {
       retry: this.retryPolicy,
       limits: options.limits ?? {},
       logger: options.logger,
+      signal: options.signal,
     });
     this.collectors = new CollectorsApi(this.#http);
     this.sources = new SourcesApi(this.#http);

@@ -71,6 +71,11 @@ export interface ClientOptions {
    */
   logger?: (line: string) => void;
   userAgent?: string;
+  /**
+   * Aborts every request of the client: queued, pacing, between retries and in flight (the
+   * provider plugin's Cancel).
+   */
+  signal?: AbortSignal;
   /** Environment to read the COLLECTORS_* fallbacks from; default process.env. */
   env?: Record<string, string | undefined>;
 }

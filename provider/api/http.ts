@@ -60,6 +60,8 @@ export interface TransportOptions {
   retry: Required<RetryOptions>;
   limits: LimitOptions | false;
   logger: ((line: string) => void) | undefined;
+  /** Aborts every request of the transport, as RequestOptions.signal does one (a cancelled deployment). */
+  signal?: AbortSignal | undefined;
 }
 
 function queryString(query: Query | undefined): string {
@@ -76,8 +78,10 @@ export class Transport {
   readonly #context: Context;
   readonly #writeListeners = new Set<(path: string) => void>();
   readonly #send: Send;
+  readonly #cancel: AbortSignal | undefined;
 
   constructor(config: ResolvedConfig, options: TransportOptions) {
+    this.#cancel = options.signal;
     const token = Buffer.from(`${config.accessId}:${config.accessKey}`).toString("base64");
     const credential = [config.accessId, config.accessKey, token];
     const session = sessionFor(config.baseUrl, config.accessId, config.accessKey);
@@ -126,7 +130,11 @@ export class Transport {
   }
 
   /** Sends a request; resolves with any 2xx, throws ApiError or NetworkError otherwise. */
-  async send(req: HttpRequest): Promise<HttpResponse> {
+  async send(given: HttpRequest): Promise<HttpResponse> {
+    const cancel = this.#cancel;
+    const req = cancel
+      ? { ...given, signal: given.signal ? AbortSignal.any([given.signal, cancel]) : cancel }
+      : given;
     rememberSecrets(this.#context.session, [
       ...secretValues(req.body),
       ...(req.secrets ?? []).filter(isRedactable),

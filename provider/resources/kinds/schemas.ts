@@ -94,8 +94,24 @@ export const portSchema = (what: string) =>
     .min(1, { error: `${what} must be between 1 and 65535` })
     .max(65535, { error: `${what} must be between 1 and 65535` });
 
-/** A collector or source id: a positive integer, or its decimal text (a Pulumi ID). */
-export const idSchema = (what: string) =>
+/**
+ * What a schema takes, where zod cannot show it (an unknown checked by hand, a union behind a
+ * transform): the plugin's package schema (provider/plugin/) describes the schema by its shape.
+ */
+const SHAPES = new WeakMap<object, z.ZodType>();
+
+/** `schema`, with `shape` registered as what it takes. */
+export function shaped<T extends z.ZodType>(schema: T, shape: z.ZodType): T {
+  SHAPES.set(schema, shape);
+  return schema;
+}
+
+/** The shape registered for a schema, if any. */
+export function shapeOf(schema: object): z.ZodType | undefined {
+  return SHAPES.get(schema);
+}
+
+const idChecks = (what: string) =>
   z
     .unknown()
     .refine(
@@ -108,6 +124,9 @@ export const idSchema = (what: string) =>
       },
     );
 
+/** A collector or source id: a positive integer, or its decimal text (a Pulumi ID). */
+export const idSchema = (what: string) => shaped(idChecks(what), z.string());
+
 export function toId(value: unknown): number {
   return typeof value === "number" ? value : Number.parseInt(String(value), 10);
 }
@@ -117,7 +136,7 @@ const ADOPT_SHAPE =
   "instead of creating one";
 
 /** Adoption: take over an existing object instead of creating one. */
-export const adoptSchema = z.unknown().superRefine((value, ctx) => {
+const adoptChecks = z.unknown().superRefine((value, ctx) => {
   const keys = value !== null && typeof value === "object" ? Object.keys(value) : [];
   const key = keys[0];
   if (keys.length !== 1 || (key !== "id" && key !== "name")) {
@@ -130,3 +149,11 @@ export const adoptSchema = z.unknown().superRefine((value, ctx) => {
     ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
   }
 });
+
+export const adoptSchema = shaped(
+  adoptChecks,
+  z
+    .object({ id: z.string(), name: z.string() })
+    .partial()
+    .meta({ description: "{ id } or { name } of the existing object to take over." }),
+);

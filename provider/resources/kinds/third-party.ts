@@ -4,7 +4,7 @@
 // the API's field names); the secrets of every authentication type are marked by path.
 import { z } from "zod";
 import type { FieldSpec } from "../provider/fields";
-import { booleanSchema, stringListSchema, stringSchema } from "./schemas";
+import { booleanSchema, shaped, stringListSchema, stringSchema } from "./schemas";
 
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");
 
@@ -254,14 +254,18 @@ function oneOf<K extends string, T extends Record<K, z.ZodObject>>(
         });
   // The union's own parse, with its messages reworded; its output is the value stripped of the
   // members the type does not have (e.g. the service's snsTopicOrSubscriptionArn).
-  return z.unknown().transform((value, ctx) => {
+  // The package schema shows one object with every member of the allowed types.
+  const members = Object.assign({}, ...options.map((option) => option.shape));
+  const shape = z.object({ ...members, type: z.enum(types as [K, ...K[]]) }).partial();
+  const parse = z.unknown().transform((value, ctx) => {
     const result = union.safeParse(value);
     for (const issue of result.error?.issues ?? []) {
       const onType = issue.path.length === 1 && issue.path[0] === "type";
       ctx.addIssue({ code: "custom", message: onType ? error : issue.message, path: issue.path });
     }
     return result.success ? result.data : z.NEVER;
-  }) as never;
+  });
+  return shaped(parse, shape.required({ type: true })) as never;
 }
 
 /**

@@ -96,15 +96,17 @@ function holdsSecret(sources: Source[]): boolean {
  * The look-up functions, with the client options of a runtime (tests: no pacing, their time
  * scale); the package exports the ones made with the defaults.
  */
-export function lookups(options: RuntimeOptions = {}) {
-  const runtime = new Runtime(options);
+export function lookups(from: RuntimeOptions | Runtime = {}) {
+  // A runtime given is configured by its owner (the provider plugin, from the engine).
+  const given = from instanceof Runtime;
+  const runtime = from instanceof Runtime ? from : new Runtime(from);
   /**
    * The client for the program's look-ups: the stack's config read through the program's
    * @pulumi/pulumi (which the provider's code, loaded by the engine's provider host, must not
    * load), then the environment.
    */
   const client = (): CollectorsClient => {
-    runtime.configure({ config: { get: (key) => pulumi.runtime.getConfig(key) } });
+    if (!given) runtime.configure({ config: { get: (key) => pulumi.runtime.getConfig(key) } });
     return runtime.client();
   };
   /** The client's batched reads: concurrent look-ups of one collector's sources share a list. */

@@ -1,0 +1,157 @@
+// The look-up functions as the plugin's invokes (`collectors:index:getCollector`, …): the
+// program's look-ups (resources/program/functions.ts) run with the plugin's runtime, each with
+// the zod schema of its arguments (checked before any request) and of its result (for the
+// package schema). Lists come back under a property, as an invoke returns an object.
+import { z } from "zod";
+import { COLLECTOR_FILTERS } from "../api";
+import {
+  buildTargetSchema,
+  collectorSchema,
+  ENTITY_KINDS,
+  holdsSecret,
+  lookups,
+  type Runtime,
+  SECRET_COMPUTED,
+  sourceSchema,
+} from "./layer";
+import { hide, type Values } from "./values";
+
+type Lookups = ReturnType<typeof lookups>;
+
+export interface Invoke {
+  description: string;
+  args: z.ZodObject;
+  result: z.ZodObject;
+  /** The name of what it returns, for the schema's types: "CollectorInfo". */
+  returns: string;
+  /** Result properties that are secrets. */
+  secrets: readonly string[];
+  run(lookups: Lookups, args: Values): Promise<unknown>;
+}
+
+const id = z.string().describe("A numeric id, e.g. 123.");
+
+/** Every property of a source some table holds a credential in, and the server-set secrets. */
+const SOURCE_SECRETS: readonly string[] = [
+  ...new Set([
+    ...SECRET_COMPUTED,
+    ...Object.values(ENTITY_KINDS).flatMap((kind) =>
+      Object.entries(kind.fields).flatMap(([key, spec]) => (holdsSecret(spec) ? [key] : [])),
+    ),
+  ]),
+];
+
+const collectors = z.object({ collectors: z.array(collectorSchema) });
+
+export const INVOKES: Readonly<Record<string, Invoke>> = {
+  getCollector: {
+    description: "One collector, by id or by name.",
+    args: z.object({ id: id.optional(), name: z.string().optional() }),
+    result: collectorSchema,
+    returns: "CollectorInfo",
+    secrets: [],
+    run: (l, args) =>
+      l.getCollector(args.id !== undefined ? { id: String(args.id) } : { name: String(args.name) }),
+  },
+  getCollectors: {
+    description: "Every collector (all pages), optionally filtered.",
+    args: z.object({ filter: z.enum(COLLECTOR_FILTERS).optional() }),
+    result: collectors,
+    returns: "CollectorInfo",
+    secrets: [],
+    run: async (l, args) => ({ collectors: await l.getCollectors(args) }),
+  },
+  getSource: {
+    description: "One source of a collector, by id or by name. Its credentials are secrets.",
+    args: z.object({ collectorId: id, id: id.optional(), name: z.string().optional() }),
+    result: sourceSchema,
+    returns: "SourceInfo",
+    secrets: SOURCE_SECRETS,
+    run: (l, args) => {
+      const collectorId = String(args.collectorId);
+      return l.getSource(
+        args.id !== undefined
+          ? { collectorId, id: String(args.id) }
+          : { collectorId, name: String(args.name) },
+      );
+    },
+  },
+  getSources: {
+    description: "Every source of a collector (a secret: sources may hold credentials).",
+    args: z.object({ collectorId: id }),
+    result: z.object({ sources: z.array(sourceSchema) }),
+    returns: "SourceInfo",
+    secrets: ["sources"],
+    run: async (l, args) => ({
+      sources: await l.getSources({ collectorId: String(args.collectorId) }),
+    }),
+  },
+  getUpgradeTargets: {
+    description: "The collector builds the service offers, `latest` set on the newest.",
+    args: z.object({}),
+    result: z.object({ targets: z.array(buildTargetSchema) }),
+    returns: "UpgradeTarget",
+    secrets: [],
+    run: async (l) => ({ targets: await l.getUpgradeTargets() }),
+  },
+  getUpgradableCollectors: {
+    description:
+      "The Installed Collectors that could move to `toVersion` (default the latest) now.",
+    args: z.object({ toVersion: z.string().optional() }),
+    result: collectors,
+    returns: "CollectorInfo",
+    secrets: [],
+    run: async (l, args) => ({ collectors: await l.getUpgradableCollectors(args) }),
+  },
+  getOfflineCollectors: {
+    description:
+      "The Installed Collectors last seen alive more than `aliveBeforeDays` (default 100) days ago.",
+    args: z.object({ aliveBeforeDays: z.number().int().min(1).optional() }),
+    result: collectors,
+    returns: "CollectorInfo",
+    secrets: [],
+    run: async (l, args) => ({ collectors: await l.getOfflineCollectors(args) }),
+  },
+};
+
+/** The invoke of a token: "collectors:index:getCollector". */
+export function invokeNamed(tok: string): Invoke | undefined {
+  const name = tok.replace(/^collectors:index:/, "");
+  return Object.hasOwn(INVOKES, name) ? INVOKES[name] : undefined;
+}
+
+export interface InvokeOutcome {
+  result?: Values;
+  failures: { property: string; reason: string }[];
+}
+
+/** Runs an invoke: its arguments checked first (failures, no request), its secrets wrapped. */
+export async function runInvoke(
+  invoke: Invoke,
+  runtime: Runtime,
+  args: Values,
+): Promise<InvokeOutcome> {
+  const parsed = invoke.args.strict().safeParse(args);
+  if (!parsed.success) {
+    const known = Object.keys(invoke.args.shape);
+    return {
+      failures: parsed.error.issues.flatMap((issue) =>
+        issue.code === "unrecognized_keys"
+          ? issue.keys.map((key) => ({
+              property: key,
+              reason: `${key} is not an argument of this function; its arguments are ${known.join(", ") || "none"}`,
+            }))
+          : [{ property: issue.path.join("."), reason: issue.message }],
+      ),
+    };
+  }
+  if (
+    Object.hasOwn(invoke.args.shape, "name") &&
+    args.id === undefined &&
+    args.name === undefined
+  ) {
+    return { failures: [{ property: "id", reason: "give either id or name" }] };
+  }
+  const result = (await invoke.run(lookups(runtime), parsed.data as Values)) as Values;
+  return { result: hide(result, new Set(invoke.secrets)), failures: [] };
+}

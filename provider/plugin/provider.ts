@@ -1,0 +1,255 @@
+// The provider's methods on plain values: the gRPC service (server.ts) translates the engine's
+// requests into these calls. Every resource method runs the kind's lifecycle (the same one the
+// dynamic provider runs); this file adds only what a plugin does differently: ids that carry a
+// source's collector, names made from the URN, secrets unwrapped on the way in and wrapped on
+// the way out as the schema says, credentials kept out of what an import writes, and Cancel.
+
+import { configGetter } from "./config";
+import { withoutCredentials } from "./credentials";
+import { layerId, pluginId } from "./ids";
+import { invokeNamed, runInvoke } from "./invokes";
+import {
+  abortWaits,
+  diffFields,
+  type EntityKind,
+  isUnset,
+  kindNamed,
+  type Lifecycle,
+  lifecycle,
+  POLL_INTERVAL_ENV,
+  Runtime,
+  type RuntimeOptions,
+} from "./layer";
+import { type Autonaming, defaultName } from "./naming";
+import { packageSchema } from "./schema";
+import { hide, revealAll, type Values } from "./values";
+
+export interface CheckOutcome {
+  inputs: Values;
+  failures: { property: string; reason: string }[];
+}
+
+/** How one property changes (the engine's PropertyDiff.Kind). */
+export const CHANGE = {
+  add: 0,
+  addReplace: 1,
+  delete: 2,
+  deleteReplace: 3,
+  update: 4,
+  updateReplace: 5,
+} as const;
+
+export interface DiffOutcome {
+  changes: boolean;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+  /** Every changed property and how (update or replace). */
+  detailed: Record<string, number>;
+}
+
+/** A write that failed after the object was made: the engine records it as it is. */
+export class InitFailed extends Error {
+  constructor(
+    message: string,
+    readonly id: string,
+    readonly properties: Values,
+    readonly reasons: string[],
+  ) {
+    super(message);
+  }
+}
+
+interface Secrets {
+  inputs: Set<string>;
+  outputs: Set<string>;
+}
+
+/** The names of the secret inputs and outputs of every resource type, from the schema. */
+function schemaSecrets(): Map<string, Secrets> {
+  const secrets = new Map<string, Secrets>();
+  for (const [tok, spec] of Object.entries(packageSchema().resources)) {
+    const marked = (props: Record<string, { secret?: boolean }>) =>
+      new Set(Object.keys(props).filter((key) => props[key]?.secret));
+    secrets.set(tok, { inputs: marked(spec.inputProperties), outputs: marked(spec.properties) });
+  }
+  return secrets;
+}
+
+export class CollectorsProvider {
+  readonly runtime: Runtime;
+  readonly #cancel = new AbortController();
+  readonly #secrets = schemaSecrets();
+
+  constructor(options: RuntimeOptions = {}, env: NodeJS.ProcessEnv = process.env) {
+    const poll = Number(env[POLL_INTERVAL_ENV]);
+    this.runtime = new Runtime({
+      ...options,
+      defaults: {
+        ...(Number.isFinite(poll) && poll > 0 ? { upgradePollMs: poll } : {}),
+        ...options.defaults,
+      },
+      client: { ...options.client, signal: this.#cancel.signal },
+    });
+  }
+
+  configure(args: Values, variables: ReadonlyMap<string, string>): void {
+    this.runtime.configure({ config: { get: configGetter(args, variables) } });
+  }
+
+  /** Stops what is in progress: paced and retried requests, upgrade polling, a Universal source's delete wait. */
+  cancel(): void {
+    const reason = "the Pulumi engine cancelled the deployment";
+    this.#cancel.abort(new Error(reason));
+    abortWaits(this.runtime, reason);
+  }
+
+  async check(
+    type: string,
+    urn: string,
+    olds: Values,
+    news: Values,
+    autonaming?: Autonaming,
+  ): Promise<CheckOutcome> {
+    const { steps } = this.#resolve(type);
+    const previous = revealAll(olds);
+    const given = revealAll(news);
+    if (isUnset(given.name) && isUnset(given.adopt) && typeof previous.name !== "string") {
+      const name = defaultName(urn, autonaming);
+      if (name !== undefined) given.name = name;
+    }
+    const result = await steps.check(previous, given);
+    const inputs = (result.inputs ?? given) as Values;
+    return {
+      inputs: hide(inputs, this.#secretsOf(type).inputs),
+      failures: (result.failures ?? []).map(({ property, reason }) => ({ property, reason })),
+    };
+  }
+
+  async diff(type: string, id: string, olds: Values, news: Values): Promise<DiffOutcome> {
+    const { kind, steps } = this.#resolve(type);
+    const state = revealAll(olds);
+    const wanted = revealAll(news);
+    const result = await steps.diff(layerId(kind, id).id, state, wanted);
+    const replaces = result.replaces ?? [];
+    // Added, deleted or updated, each in place or by a replacement.
+    const how = (key: string, replace: boolean) => {
+      if (state[key] === undefined) return replace ? CHANGE.addReplace : CHANGE.add;
+      if (isUnset(wanted[key])) return replace ? CHANGE.deleteReplace : CHANGE.delete;
+      return replace ? CHANGE.updateReplace : CHANGE.update;
+    };
+    const detailed: Record<string, number> = {};
+    for (const key of diffFields(kind.fields, state, wanted).updates)
+      detailed[key] = how(key, false);
+    for (const key of replaces) detailed[key] = how(key, true);
+    return {
+      changes: result.changes === true,
+      replaces,
+      deleteBeforeReplace: result.deleteBeforeReplace === true,
+      detailed,
+    };
+  }
+
+  async create(type: string, urn: string, props: Values, timeoutSeconds = 0) {
+    const { kind, steps } = this.#resolve(type);
+    const inputs = { ...revealAll(props), ...hidden(urn, "create", timeoutSeconds) };
+    const result = await this.#partial(type, kind, inputs, () => steps.create(inputs));
+    const outs = (result.outs ?? {}) as Values;
+    return { id: pluginId(kind, result.id, inputs), properties: this.#outputs(type, outs) };
+  }
+
+  async read(type: string, id: string, props: Values) {
+    const { kind, steps } = this.#resolve(type);
+    const state = revealAll(props);
+    const { id: inner, parent } = layerId(kind, id);
+    // No state: `pulumi import` or a `get`, which know the id alone.
+    const importing = state.etag === undefined;
+    if (kind.parent && parent !== undefined && isUnset(state[kind.parent])) {
+      state[kind.parent] = parent;
+    }
+    const result = await steps.read(inner, state);
+    if (!result.id) return { id: "", properties: {}, inputs: {} };
+    let outs = (result.props ?? {}) as Values;
+    let inputs = (result.inputs ?? {}) as Values;
+    if (importing) {
+      outs = withoutCredentials(kind.fields, outs);
+      inputs = withoutCredentials(kind.fields, inputs);
+    }
+    return {
+      id: pluginId(kind, result.id, outs),
+      properties: this.#outputs(type, outs),
+      inputs: hide(inputs, this.#secretsOf(type).inputs),
+    };
+  }
+
+  async update(
+    type: string,
+    urn: string,
+    id: string,
+    olds: Values,
+    news: Values,
+    timeoutSeconds = 0,
+  ) {
+    const { kind, steps } = this.#resolve(type);
+    const inputs = { ...revealAll(news), ...hidden(urn, "update", timeoutSeconds) };
+    const state = revealAll(olds);
+    const result = await this.#partial(type, kind, state, () =>
+      steps.update(layerId(kind, id).id, state, inputs),
+    );
+    return { properties: this.#outputs(type, (result.outs ?? {}) as Values) };
+  }
+
+  async delete(type: string, id: string, props: Values): Promise<void> {
+    const { kind, steps } = this.#resolve(type);
+    await steps.delete(layerId(kind, id).id, revealAll(props));
+  }
+
+  async invoke(tok: string, args: Values) {
+    const invoke = invokeNamed(tok);
+    if (!invoke) throw new Error(`unknown function ${tok}; the functions are in the schema`);
+    return runInvoke(invoke, this.runtime, revealAll(args));
+  }
+
+  /** A write's partial failure, with the plugin's id and its secrets wrapped. */
+  async #partial<T>(type: string, kind: EntityKind, scope: Values, write: () => Promise<T>) {
+    try {
+      return await write();
+    } catch (error) {
+      const failed = error as { id?: unknown; properties?: Values; reasons?: string[] };
+      if (error instanceof Error && typeof failed.id === "string" && failed.properties) {
+        throw new InitFailed(
+          error.message,
+          pluginId(kind, failed.id, { ...scope, ...failed.properties }),
+          this.#outputs(type, failed.properties),
+          failed.reasons ?? [error.message],
+        );
+      }
+      throw error;
+    }
+  }
+
+  #outputs(type: string, outs: Values): Values {
+    const { __provider: _host, ...rest } = outs;
+    return hide(rest, this.#secretsOf(type).outputs);
+  }
+
+  #secretsOf(type: string): Secrets {
+    return this.#secrets.get(type) ?? { inputs: new Set(), outputs: new Set() };
+  }
+
+  #resolve(type: string): { kind: EntityKind; steps: Lifecycle } {
+    const name = type.replace(/^collectors:index:/, "");
+    const kind = kindNamed(name);
+    const steps = kind && lifecycle(name, this.runtime);
+    if (!kind || !steps)
+      throw new Error(`unknown resource type ${type}; the types are in the schema`);
+    return { kind, steps };
+  }
+}
+
+/** The hidden inputs the layer reads: the URN (progress lines), the engine's timeout. */
+function hidden(urn: string, action: "create" | "update", timeoutSeconds: number): Values {
+  return {
+    __urn: urn,
+    ...(timeoutSeconds > 0 ? { __timeouts: { [action]: `${timeoutSeconds}s` } } : {}),
+  };
+}

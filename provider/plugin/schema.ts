@@ -1,0 +1,206 @@
+// The package schema (`pulumi package get-schema`), made from the kinds' tables: one resource
+// per kind of ENTITY_KINDS, its inputs from the kind's fields and controls, its outputs from
+// those plus what the service sets; the look-ups as functions; the provider's config from the
+// settings. The SDKs of every language are generated from it (scripts/, the Go tool).
+//
+// Defaults are written in each description and not as the schema's `default`: the SDKs would
+// send such a default as if the program had set it, which turns a field the program leaves to
+// the service into a managed one (and an Installed Collector's "no CPU target", -1, is no
+// valid input).
+import type { z } from "zod";
+import { INVOKES } from "./invokes";
+import {
+  collectorSchema,
+  ENTITY_KINDS,
+  type EntityKind,
+  type FieldSpec,
+  holdsSecret,
+  SECRET_COMPUTED,
+  SETTINGS,
+  sourceSchema,
+  TYPED_SOURCES,
+} from "./layer";
+import { fieldType, PACKAGE, type PropertySpec, TypeTable, token } from "./types";
+import { pluginVersion } from "./version";
+
+export interface ResourceSpec {
+  description: string;
+  inputProperties: Record<string, PropertySpec>;
+  requiredInputs: string[];
+  properties: Record<string, PropertySpec>;
+  required: string[];
+}
+
+/** Hidden outputs every resource has besides its fields. */
+const BOOKKEEPING: Readonly<Record<string, PropertySpec>> = {
+  etag: {
+    type: "string",
+    description:
+      "The entity tag of the object as last read or written; updates send it as If-Match.",
+  },
+  unmanaged: {
+    type: "object",
+    additionalProperties: { $ref: "pulumi.json#/Any" },
+    secret: true,
+    description:
+      "The service's fields the program does not set, as last read; an update sends them back unchanged.",
+  },
+};
+
+/** A field's description: its doc, and the service's default when it has one. */
+export function describeField(spec: FieldSpec): string {
+  const doc = spec.doc ?? "";
+  if (spec.default === undefined || /\bDefault\b/.test(doc)) return doc;
+  return `${doc}${doc ? " " : ""}Default: ${JSON.stringify(spec.default)}.`.trim();
+}
+
+function property(table: TypeTable, kind: EntityKind, key: string, spec: FieldSpec): PropertySpec {
+  const out: PropertySpec = { ...fieldType(table, spec.schema, key, kind.kind) };
+  const description = describeField(spec);
+  if (description) out.description = description;
+  if (holdsSecret(spec)) out.secret = true;
+  if (spec.replace || key === kind.parent) out.replaceOnChanges = true;
+  return out;
+}
+
+/** The zod schema of a server-set output: the type's own, else the service object's. */
+function serverSetSchema(kind: EntityKind, key: string): z.ZodType | undefined {
+  const own = TYPED_SOURCES[kind.kind]?.outputs?.[key];
+  const service = kind.parent === undefined ? collectorSchema.shape : sourceSchema.shape;
+  return own ?? (service as Record<string, z.ZodType>)[key];
+}
+
+function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
+  const inputs: Record<string, PropertySpec> = {};
+  for (const [key, spec] of Object.entries({ ...kind.fields, ...kind.controls })) {
+    inputs[key] = property(table, kind, key, spec);
+  }
+  const outputs: Record<string, PropertySpec> = { ...inputs };
+  for (const key of kind.serverSet) {
+    const schema = serverSetSchema(kind, key);
+    outputs[key] = {
+      ...(schema ? fieldType(table, schema, key, kind.kind) : { $ref: "pulumi.json#/Any" }),
+      description: `Set by the service.`,
+      ...((SECRET_COMPUTED as readonly string[]).includes(key) ? { secret: true } : {}),
+    };
+  }
+  Object.assign(outputs, BOOKKEEPING);
+  if (kind.parent) outputs[kind.parent] = { ...outputs[kind.parent], type: "integer" };
+  const rules = kind.rules({});
+  return {
+    description: describeKind(kind),
+    inputProperties: inputs,
+    requiredInputs: Object.keys(rules.required ?? {}),
+    properties: outputs,
+    required: ["name", ...(kind.parent ? [kind.parent] : []), "etag", "unmanaged"],
+  };
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const isList = (schema: unknown) => (schema as z.ZodType).def?.type === "array";
+
+function describeKind(kind: EntityKind): string {
+  if (kind.kind === "HostedCollector") return "A Hosted Collector, created through the API.";
+  if (kind.kind === "InstalledCollector") {
+    return "An Installed Collector, registered by the collector software on a host and taken over with `adopt`.";
+  }
+  const type = TYPED_SOURCES[kind.kind];
+  return type
+    ? `A ${type.sourceType} source${type.fixed?.contentType ? ` (contentType ${String(type.fixed.contentType)})` : ""}.`
+    : "A source of any type the service knows, by its sourceType; fields this package does not model go in passthrough.";
+}
+
+/** Pulumi's package schema of the plugin, for this version. */
+export function packageSchema() {
+  const table = new TypeTable();
+  const { resources, functions } = table.build(() => ({
+    resources: Object.fromEntries(
+      Object.entries(ENTITY_KINDS).map(([name, kind]) => [token(name), resource(table, kind)]),
+    ),
+    functions: Object.fromEntries(
+      Object.entries(INVOKES).map(([name, invoke]) => {
+        const owner = name.charAt(0).toUpperCase() + name.slice(1);
+        // A list result's items are named by what they are; an object result's members after it.
+        const props = (schema: z.ZodObject, typeName: (key: string, list: boolean) => string) =>
+          Object.fromEntries(
+            Object.entries(schema.shape).map(([key, member]) => [
+              key,
+              {
+                ...fieldType(table, member as z.ZodType, typeName(key, isList(member)), owner),
+                ...(invoke.secrets.includes(key) && schema === invoke.result
+                  ? { secret: true }
+                  : {}),
+              },
+            ]),
+          );
+        const required = (schema: z.ZodObject) =>
+          Object.entries(schema.shape)
+            .filter(([, member]) => !(member as z.ZodType).safeParse(undefined).success)
+            .map(([key]) => key);
+        return [
+          token(name),
+          {
+            description: invoke.description,
+            inputs: {
+              properties: props(invoke.args, (key) => `${owner}${pascal(key)}`),
+              required: required(invoke.args),
+            },
+            outputs: {
+              properties: props(invoke.result, (key, list) =>
+                list ? `${invoke.returns}s` : `${invoke.returns}${pascal(key)}`,
+              ),
+              required: required(invoke.result),
+            },
+          },
+        ];
+      }),
+    ),
+  }));
+  return {
+    name: PACKAGE,
+    displayName: "Collectors",
+    version: pluginVersion(),
+    description:
+      "Manage a Collector Management fleet (Hosted and Installed Collectors, Sources) as code.",
+    keywords: ["pulumi", "collectors", "category/monitoring", "kind/native"],
+    license: "Apache-2.0",
+    config: { variables: configVariables() },
+    provider: {
+      description: "The collectors provider: its account and where the service is.",
+      inputProperties: configVariables(),
+    },
+    resources,
+    functions,
+    types: table.types,
+    language: {
+      nodejs: { packageName: "@pulumi-collectors/collectors" },
+      go: { importBasePath: "github.com/pulumi-collectors/collectors/sdk/go/collectors" },
+      python: { packageName: "pulumi_collectors" },
+    },
+  };
+}
+
+/** What each setting means (the README's config table says the same). */
+const SETTING_DOCS: Readonly<Record<keyof typeof SETTINGS, string>> = {
+  accessId: "Access id.",
+  accessKey: "Access key.",
+  deployment: "The account's deployment (au, ca, de, eu, fed, in, jp, us1, us2, …). Default us1.",
+  endpoint:
+    "A base URL instead of the deployment's, e.g. the local service's http://127.0.0.1:8080/api/v1.",
+  onConflict:
+    'What an update does when the object changed outside Pulumi: "fail" or "overwrite". Default "fail".',
+};
+
+function configVariables(): Record<string, PropertySpec & { defaultInfo: object }> {
+  return Object.fromEntries(
+    Object.entries(SETTINGS).map(([name, { env }]) => [
+      name,
+      {
+        type: "string",
+        description: SETTING_DOCS[name as keyof typeof SETTINGS],
+        defaultInfo: { environment: [env] },
+        ...(name === "accessKey" ? { secret: true } : {}),
+      },
+    ]),
+  );
+}

@@ -1,0 +1,168 @@
+// Pulumi schema types from zod schemas: each field's zod schema becomes JSON Schema (zod's
+// toJSONSchema, with the shapes the kinds register where zod cannot show one), then a Pulumi
+// type. Objects with known members become declared object types, named after where they occur
+// ("Filter", "ThirdPartyRefResource"); one whose members differ between resources gets the
+// resource's name in front ("S3SourceThirdPartyRef"). Everything else open is pulumi.json#/Any.
+import { z } from "zod";
+import { shapeOf } from "./layer";
+
+export const PACKAGE = "collectors";
+export const token = (name: string) => `${PACKAGE}:index:${name}`;
+
+export type TypeSpec = {
+  type?: "string" | "integer" | "number" | "boolean" | "array" | "object";
+  items?: TypeSpec;
+  additionalProperties?: TypeSpec;
+  $ref?: string;
+  oneOf?: TypeSpec[];
+};
+
+export interface PropertySpec extends TypeSpec {
+  description?: string;
+  secret?: boolean;
+  replaceOnChanges?: boolean;
+}
+
+export interface ObjectTypeSpec {
+  type: "object";
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+
+type Json = { [key: string]: unknown };
+
+const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+
+/** A zod schema as JSON Schema, registered shapes in place of what zod cannot show. */
+export function jsonSchemaOf(schema: z.ZodType): Json {
+  return z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    override: (ctx) => {
+      const shape = shapeOf(ctx.zodSchema);
+      if (shape) Object.assign(ctx.jsonSchema, jsonSchemaOf(shape));
+    },
+  }) as Json;
+}
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+/** An item's name from its list's: filters → Filter, wmiQueries → WmiQuery. */
+const singular = (name: string) =>
+  name.endsWith("ies") ? `${name.slice(0, -3)}y` : name.replace(/s$/, "");
+
+interface Occurrence {
+  /** Where it occurs: "ThirdPartyRefResource". */
+  path: string;
+  /** The resource (or function) it occurs in. */
+  owner: string;
+  /** Its JSON Schema, as text: the same text is the same type. */
+  content: string;
+}
+
+/**
+ * The object types of a schema being built: first every occurrence is collected, then named
+ * (types() does both passes), so a name is prefixed only where the members differ.
+ */
+export class TypeTable {
+  readonly #occurrences: Occurrence[] = [];
+  #names: Map<string, string> | undefined;
+  readonly types: Record<string, ObjectTypeSpec> = {};
+
+  /**
+   * Runs `build` twice: once to see every object, once with their names. Returns what the
+   * second run returned.
+   */
+  build<T>(run: () => T): T {
+    run();
+    const byPath = new Map<string, Set<string>>();
+    for (const { path, content } of this.#occurrences) {
+      byPath.set(path, (byPath.get(path) ?? new Set()).add(content));
+    }
+    this.#names = new Map();
+    for (const { path, owner, content } of this.#occurrences) {
+      const key = `${path}\n${content}`;
+      if (this.#names.has(key)) continue;
+      const shared = (byPath.get(path)?.size ?? 0) === 1;
+      this.#names.set(key, shared ? path : `${owner}${path}`);
+    }
+    return run();
+  }
+
+  /** The Pulumi type of a JSON Schema found at `path` (a Pascal-case name) in `owner`. */
+  typeOf(js: Json, path: string, owner: string): TypeSpec {
+    const options = (js.anyOf ?? js.oneOf) as Json[] | undefined;
+    if (options) {
+      const types = options.map((option) => this.typeOf(option, path, owner));
+      const distinct = [...new Map(types.map((t) => [JSON.stringify(t), t])).values()];
+      return distinct.length === 1 ? (distinct[0] as TypeSpec) : { oneOf: distinct };
+    }
+    if (js.const !== undefined)
+      return primitive(typeof js.const === "number" ? "integer" : "string");
+    switch (js.type) {
+      case "string":
+      case "boolean":
+      case "integer":
+        return primitive(js.type);
+      case "number":
+        return primitive("number");
+      case "array": {
+        const items = (
+          js.items && js.items !== false ? js.items : (js.prefixItems as Json[])?.[0]
+        ) as Json | undefined;
+        return { type: "array", items: items ? this.typeOf(items, singular(path), owner) : ANY };
+      }
+      case "object":
+        if (js.properties) return { $ref: `#/types/${this.declare(js, path, owner)}` };
+        if (isJson(js.additionalProperties) && Object.keys(js.additionalProperties).length > 0) {
+          return {
+            type: "object",
+            additionalProperties: this.typeOf(js.additionalProperties, path, owner),
+          };
+        }
+        return { type: "object", additionalProperties: ANY };
+      default:
+        return ANY;
+    }
+  }
+
+  /** The object type of `js`: its token (declared on the second pass). */
+  declare(js: Json, path: string, owner: string): string {
+    const properties: Record<string, PropertySpec> = {};
+    for (const [key, member] of Object.entries(js.properties as Record<string, Json>)) {
+      const description = typeof member.description === "string" ? member.description : undefined;
+      properties[key] = {
+        ...this.typeOf(member, `${path}${pascal(key)}`, owner),
+        ...(description ? { description } : {}),
+      };
+    }
+    const content = JSON.stringify(js);
+    const name = this.#names?.get(`${path}\n${content}`);
+    if (!name) {
+      this.#occurrences.push({ path, owner, content });
+      return token(path);
+    }
+    const tok = token(name);
+    const required = (js.required as string[] | undefined) ?? [];
+    this.types[tok] ??= {
+      type: "object",
+      ...(typeof js.description === "string" ? { description: js.description } : {}),
+      properties,
+      ...(required.length > 0 ? { required } : {}),
+    };
+    return tok;
+  }
+}
+
+function primitive(type: "string" | "integer" | "number" | "boolean"): TypeSpec {
+  return { type };
+}
+
+function isJson(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The Pulumi type of a field's zod schema (`name` names the object types in it). */
+export function fieldType(table: TypeTable, schema: z.ZodType, name: string, owner: string) {
+  return table.typeOf(jsonSchemaOf(schema), pascal(name), owner);
+}

@@ -1,0 +1,230 @@
+// The plugin's gRPC service over a real connection on 127.0.0.1, against the local service:
+// Check (the dynamic provider's messages, default names), Diff (detailedDiff), secrets wrapped
+// by the provider, Read by id alone, Cancel, invokes, Configure.
+
+import {
+  GetSchemaRequest,
+  type GetSchemaResponse,
+  InvokeRequest,
+  type InvokeResponse,
+} from "@pulumi/pulumi/proto/provider_pb";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { nameFromUrn } from "../../provider/plugin/naming";
+import { CHANGE } from "../../provider/plugin/provider";
+import { ENTITY_KINDS } from "../../provider/resources/kinds";
+import { lifecycle, Runtime } from "../../provider/resources/runtime";
+import { type Service, startService } from "../resources/emulator.helpers";
+import { isSecret, type Plugin, secretOf, startPlugin, urnOf } from "./grpc.helpers";
+
+let service: Service;
+let plugin: Plugin;
+
+const AWS_KEY = "aws-secret-key-000000000000000000000001";
+const s3 = (collectorId: string | number) => ({
+  collectorId,
+  name: "bucket",
+  thirdPartyRef: {
+    resources: [
+      {
+        serviceType: "AwsS3Bucket",
+        path: { type: "S3BucketPathExpression", bucketName: "logs", pathExpression: "app/*" },
+        authentication: { type: "S3BucketAuthentication", awsId: "AKIA0001", awsKey: AWS_KEY },
+      },
+    ],
+  },
+});
+
+beforeAll(async () => {
+  service = await startService();
+  plugin = await startPlugin({ timeScale: 0.01, client: { limits: false } });
+});
+afterAll(async () => {
+  await plugin?.close();
+  await service?.close();
+});
+beforeEach(async () => {
+  await service.reset();
+  await plugin.configure({
+    accessId: service.accessId,
+    accessKey: secretOf(service.accessKey),
+    endpoint: service.emulator.url,
+  });
+});
+
+/** The value inside a secret (fails the test when it is not one). */
+function revealed(value: unknown): unknown {
+  expect(isSecret(value)).toBe(true);
+  return (value as { value: unknown }).value;
+}
+
+describe("GetSchema", () => {
+  it("serves the schema of every kind", async () => {
+    const response = await plugin.call<GetSchemaResponse>("getSchema", new GetSchemaRequest());
+    const schema = JSON.parse(response.getSchema());
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      Object.keys(ENTITY_KINDS)
+        .map((kind) => `collectors:index:${kind}`)
+        .sort(),
+    );
+  });
+});
+
+describe("Check", () => {
+  it("fails bad input with the dynamic provider's messages, before any request", async () => {
+    const dynamic = lifecycle("HttpSource", new Runtime());
+    const bad = { name: "web", category: 7, colour: "red", messagePerRequest: "yes" };
+    const expected = await dynamic?.check({}, bad);
+    await service.clearRequests();
+    const checked = await plugin.check("HttpSource", "web", bad);
+    expect(checked.failures).toEqual(expected?.failures);
+    const reasons = checked.failures.map((f) => f.reason).join("\n");
+    expect(reasons).toContain("colour is not a property of HttpSource");
+    expect(reasons).toContain("collectorId is required for HttpSource");
+    expect(checked.failures.map((f) => f.property)).toEqual(
+      expect.arrayContaining(["category", "colour", "collectorId", "messagePerRequest"]),
+    );
+    expect(await service.requests()).toEqual([]);
+  });
+
+  it("names a resource from its URN: the same in every run, kept once given", async () => {
+    const first = await plugin.check("HostedCollector", "edge", {});
+    const again = await plugin.check("HostedCollector", "edge", {});
+    expect(first.failures).toEqual([]);
+    expect(first.inputs.name).toBe(nameFromUrn(urnOf("HostedCollector", "edge")));
+    expect(first.inputs.name).toMatch(/^edge-[0-9a-f]{7}$/);
+    expect(again.inputs.name).toBe(first.inputs.name);
+    const kept = await plugin.check("HostedCollector", "edge", {}, { name: "renamed-before" });
+    expect(kept.inputs.name).toBe("renamed-before");
+  });
+
+  it("returns a credential input as a secret even when the program gave it in plain text", async () => {
+    const checked = await plugin.check("S3Source", "bucket", s3(1));
+    expect(checked.failures).toEqual([]);
+    expect(revealed(checked.inputs.thirdPartyRef)).toEqual(s3(1).thirdPartyRef);
+  });
+});
+
+describe("create, read, update, delete", () => {
+  it("wraps every secret output, and reads a source by <collectorId>/<sourceId> without its key", async () => {
+    const collector = await plugin.create("HostedCollector", "c", { name: "c" });
+    expect(collector.id).toMatch(/^[1-9]\d*$/);
+    revealed(collector.properties.unmanaged);
+
+    const http = await plugin.create("HttpSource", "web", {
+      collectorId: collector.id,
+      name: "web",
+    });
+    expect(http.id).toBe(`${collector.id}/${http.id.split("/")[1]}`);
+    expect(String(revealed(http.properties.url))).toMatch(/^http/);
+
+    const bucket = await plugin.create("S3Source", "bucket", s3(collector.id));
+    expect(revealed(bucket.properties.thirdPartyRef)).toMatchObject({
+      resources: [{ authentication: { awsKey: AWS_KEY } }],
+    });
+
+    // pulumi import / get: the id alone.
+    const imported = await plugin.read("S3Source", bucket.id);
+    expect(imported.id).toBe(bucket.id);
+    expect(imported.properties.collectorId).toBe(Number(collector.id));
+    const inputs = revealed(imported.inputs.thirdPartyRef);
+    expect(inputs).toMatchObject({ resources: [{ authentication: { awsKey: "********" } }] });
+    expect(JSON.stringify(imported)).not.toContain(AWS_KEY);
+
+    await expect(plugin.read("S3Source", "42")).rejects.toThrow(/<collectorId>\/<sourceId>/);
+    await plugin.delete("S3Source", bucket.id, bucket.properties);
+    expect((await plugin.read("S3Source", bucket.id, bucket.properties)).id).toBe("");
+  });
+
+  it("diffs per property, update or replace, and an update is one PUT", async () => {
+    const created = await plugin.create("HostedCollector", "c", {
+      name: "c",
+      description: "one",
+      cutoffRelativeTime: "-1d",
+    });
+    const olds = created.properties;
+    const described = await plugin.diff("HostedCollector", created.id, olds, {
+      name: "c",
+      description: "two",
+      cutoffRelativeTime: "-1d",
+    });
+    expect(described.detailed).toEqual({ description: CHANGE.update });
+    expect(described.replacesList).toEqual([]);
+    expect(described.hasdetaileddiff).toBe(true);
+
+    const replaced = await plugin.diff("HostedCollector", created.id, olds, {
+      name: "c",
+      description: "one",
+      cutoffRelativeTime: "-2d",
+    });
+    expect(replaced.detailed).toEqual({ cutoffRelativeTime: CHANGE.updateReplace });
+    expect(replaced.replacesList).toEqual(["cutoffRelativeTime"]);
+
+    const source = await plugin.create("HttpSource", "web", {
+      collectorId: created.id,
+      name: "web",
+    });
+    const moved = await plugin.diff("HttpSource", source.id, source.properties, {
+      collectorId: "999",
+      name: "web",
+    });
+    expect(moved.replacesList).toContain("collectorId");
+
+    await service.clearRequests();
+    const updated = await plugin.update("HostedCollector", "c", created.id, olds, {
+      name: "c",
+      description: "two",
+      cutoffRelativeTime: "-1d",
+    });
+    expect(updated.properties.description).toBe("two");
+    const writes = (await service.requests()).filter((r) => r.method !== "GET");
+    expect(writes.map((r) => r.method)).toEqual(["PUT"]);
+  });
+});
+
+describe("Invoke", () => {
+  it("runs a look-up, and refuses bad arguments before any request", async () => {
+    const created = await plugin.create("HostedCollector", "c", { name: "looked-up" });
+    const invoke = async (tok: string, args: Record<string, unknown>) =>
+      plugin.call<InvokeResponse>(
+        "invoke",
+        new InvokeRequest().setTok(tok).setArgs(Struct.fromJavaScript(args as never)),
+      );
+    const found = await invoke("collectors:index:getCollector", { name: "looked-up" });
+    expect(found.getReturn()?.toJavaScript()).toMatchObject({ id: Number(created.id) });
+    await service.clearRequests();
+    const refused = await invoke("collectors:index:getCollector", { nmae: "x" });
+    expect(refused.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([
+      ["nmae", "nmae is not an argument of this function; its arguments are id, name"],
+    ]);
+    expect(refused.getReturn()).toBeUndefined();
+    expect(await service.requests()).toEqual([]);
+  });
+});
+
+describe("Cancel", () => {
+  it("ends a paced wait within a second", async () => {
+    const slow = await startPlugin({ client: { limits: { requestsPerSecond: 0.05 } } });
+    try {
+      await slow.configure({
+        accessId: service.accessId,
+        accessKey: service.accessKey,
+        endpoint: service.emulator.url,
+      });
+      await slow.create("HostedCollector", "first", { name: "first" });
+      const second = slow.create("HostedCollector", "second", { name: "second" });
+      const settled = second.then(
+        () => "created",
+        (error: Error) => error.message,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const cancelled = Date.now();
+      await slow.cancel();
+      const outcome = await settled;
+      expect(Date.now() - cancelled).toBeLessThan(1000);
+      expect(outcome).toContain("cancelled");
+    } finally {
+      await slow.close();
+    }
+  });
+});
