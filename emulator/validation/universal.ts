@@ -1,6 +1,7 @@
 // Universal (Cloud-to-Cloud) source bodies (sheet 6.5): {sourceType, schemaRef: {type}, config}
 // with the name and every common field inside `config`; `config` is otherwise opaque.
 import * as common from "./common";
+import { checkSent } from "./server-set";
 import { COMMON_FIELDS, SERVER_FIELDS } from "./source-types";
 import { invalid, isAbsent, isObject, type Json, maxString, missing } from "./values";
 
@@ -34,15 +35,11 @@ export function readUniversal(input: Json, current?: Json): Json {
   const before = isObject(current?.schemaRef) ? current.schemaRef : undefined;
   if (before && type !== before.type)
     invalid("source.schemaRef.type", `is not modifiable: it must stay "${before.type}"`);
+  // Set by the service; a create ignores a sent one, a PUT may ask for "latest" (sheet 6.5, 8).
   const version = (before?.version as string | undefined) ?? SCHEMA_VERSION;
-  const sent = ref.version;
-  if (!isAbsent(sent) && sent !== version && !(before && sent === "latest")) {
-    invalid(
-      "source.schemaRef.version",
-      before
-        ? `is set by the service: send "${version}" back, "latest" to upgrade, or leave it out`
-        : "is set by the service: leave it out",
-    );
+  if (before && ref.version !== "latest") {
+    const fix = `send "${version}" back, "latest" to upgrade, or leave it out`;
+    checkSent(ref.version, version, "notModifiable", "source.schemaRef.version", fix);
   }
 
   const config = input.config;
