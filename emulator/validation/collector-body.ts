@@ -18,7 +18,7 @@ import {
 } from "./values";
 
 /** The modifiable fields of spec 2.1 (docs/spec/collector-management-api.md) with their rules. */
-const MODIFIABLE: Record<string, Rule> = {
+export const MODIFIABLE: Record<string, Rule> = {
   name: common.name,
   description: common.description,
   category: str,
@@ -94,6 +94,9 @@ export function parseCollectorCreate(body: unknown): CollectorCreate {
   return { ...changes(input, ["name"], false), cutoffRelativeTime };
 }
 
+/** Fields a create sets and a PUT may only send back unchanged (spec 2.1 "Not modifiable"). */
+export const CREATE_ONLY = ["cutoffRelativeTime"] as const;
+
 /**
  * Fields the service sets (spec 2.1), and what a PUT may do with them: the spec's "Not
  * modifiable" ones must come back as shown (or empty, or absent); the transient ones, and osTime
@@ -114,20 +117,22 @@ export const COLLECTOR_SERVER_SET: Readonly<Record<string, OnUpdate>> = {
 
 /**
  * PUT /collectors/{id}: the body replaces every modifiable field (an absent optional field
- * returns to its default); server-set fields follow COLLECTOR_SERVER_SET; cutoffRelativeTime,
- * which only a create sets, must equal the current value when sent.
+ * returns to its default); server-set fields follow COLLECTOR_SERVER_SET; CREATE_ONLY ones must
+ * equal the current value when sent.
  */
 export function parseCollectorUpdate(body: unknown, current: CollectorDoc): CollectorChanges {
   const input = envelopeObject(body, "collector");
   requireBodyId(input, current.id, "badRequestCollectorId", "Collector");
   for (const [key, onUpdate] of Object.entries(COLLECTOR_SERVER_SET))
     checkSent(input[key], current[key as keyof CollectorDoc], onUpdate, `collector.${key}`);
-  const sent = input.cutoffRelativeTime;
-  if (!isAbsent(sent) && sent !== current.cutoffRelativeTime) {
-    invalid(
-      "collector.cutoffRelativeTime",
-      `is not modifiable: it must equal the current value ${JSON.stringify(current.cutoffRelativeTime ?? null)}`,
-    );
+  for (const key of CREATE_ONLY) {
+    const sent = input[key];
+    if (!isAbsent(sent) && sent !== current[key]) {
+      invalid(
+        `collector.${key}`,
+        `is not modifiable: it must equal the current value ${JSON.stringify(current[key] ?? null)}`,
+      );
+    }
   }
   return changes(input, ["name", "ephemeral"], current.collectorType === "Installable");
 }

@@ -230,7 +230,7 @@ const hostMetric: Rule = (value, path) => {
 };
 
 /** The HTTP contentTypes (sheet 5 and 6.1); absent means plain logs or metrics. */
-const HTTP_CONTENT_TYPES = ["Zipkin", "Otlp", ...Object.keys(HTTP_REF_VARIANTS)];
+export const HTTP_CONTENT_TYPES = ["Zipkin", "Otlp", ...Object.keys(HTTP_REF_VARIANTS)];
 /** HTTP variants whose body carries contentType itself (6.1 "top-level extras"). */
 const HTTP_CONTENT_TYPE_SENT = ["KinesisLog", "KinesisMetric", "Rum"];
 

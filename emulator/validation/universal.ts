@@ -14,8 +14,10 @@ export const SCHEMA_VERSION = "1.0.0";
 /** The state a Universal source shows while it runs (sheet 6.5: `{"state": S}`). */
 export const RUNNING_STATE = "Collecting";
 
-const IN_CONFIG = Object.keys(COMMON_FIELDS).filter((key) => key !== "name");
-const OWN_KEYS = ["sourceType", "name", "schemaRef", "config"];
+/** The common fields a Universal source keeps in `config`, refused at its top level (sheet 6.5). */
+export const IN_CONFIG = Object.keys(COMMON_FIELDS).filter((key) => key !== "name");
+/** A Universal body's own top-level keys (sheet 6.5). */
+export const UNIVERSAL_KEYS = ["sourceType", "name", "schemaRef", "config"];
 
 /**
  * The stored form of a Universal body: {name, schemaRef: {type, version}, config} plus unknown
@@ -57,7 +59,7 @@ export function readUniversal(input: Json, current?: Json): Json {
     );
   }
   const extra = Object.entries(input).filter(
-    ([key, value]) => !OWN_KEYS.includes(key) && !SERVER_FIELDS.has(key) && !isAbsent(value),
+    ([key, value]) => !UNIVERSAL_KEYS.includes(key) && !SERVER_FIELDS.has(key) && !isAbsent(value),
   );
   return {
     ...Object.fromEntries(extra),

@@ -330,6 +330,8 @@ export interface SourceType {
    */
   outputs?: Readonly<Record<string, z.ZodType>>;
   refine?: (inputs: Readonly<Record<string, unknown>>) => CheckFailure[];
+  /** A variant's thirdPartyRef: the path and authentication types its contentType allows. */
+  ref?: RefOptions<PathType, AuthType>;
   /** Where the sheet is uncertain, what this package chose (the README lists them). */
   decision?: string;
 }
@@ -762,8 +764,12 @@ const TABLE = {
     sourceType: "Polling",
     collector: "Hosted",
     fields: ["contentType", "scanInterval", "paused", "thirdPartyRef"],
-    required: { contentType: 'what to poll, e.g. "AwsS3Bucket" or "AwsCloudTrailBucket"' },
+    required: {
+      contentType: 'what to poll, e.g. "AwsS3Bucket" or "AwsCloudTrailBucket"',
+      thirdPartyRef: "{ resources: [{ serviceType: <the contentType>, path, authentication }] }",
+    },
     defaults: { scanInterval: 300000, paused: false },
+    computed: ["url"],
   },
   Universal: {
     sourceType: "Universal",
@@ -833,6 +839,7 @@ function polling<P extends PathType, A extends AuthType>(
     fixed: { contentType },
     defaults: { scanInterval: 300000, paused: false },
     computed: ["url"],
+    ref,
   } as const satisfies SourceType;
 }
 
@@ -855,6 +862,7 @@ function httpVariant<P extends PathType, A extends AuthType, F extends TypeField
     fixed: { contentType },
     computed: ["url"],
     refine: messagePerRequest,
+    ref,
   } as const satisfies SourceType;
 }
 
@@ -1008,10 +1016,19 @@ export function typedSourceOf(
 }
 
 /**
- * Service fields never kept in `unmanaged` nor sent back; url, token and baseUrl are outputs of
- * their own (a class that has them, and Source).
+ * Service fields never kept in `unmanaged` nor sent back (sheet 7): url, token and baseUrl are
+ * outputs of their own (a class that has them, and Source); a Universal source's `state` is
+ * CloudToCloudSource's; `status` (undocumented) nobody's.
  */
-export const SOURCE_VOLATILE = ["id", "alive", "url", "token", "baseUrl"] as const;
+export const SOURCE_VOLATILE = [
+  "id",
+  "alive",
+  "url",
+  "token",
+  "baseUrl",
+  "state",
+  "status",
+] as const;
 
 /** The plain server-set outputs of the generic Source (it may be any type, HTTP included). */
 export const GENERIC_OUTPUTS: Readonly<Record<string, z.ZodType>> = AUTH_HEADER_OUTPUTS;
