@@ -3,6 +3,7 @@
 // update the value the service shows, an empty placeholder and null keep it, and a different
 // value is refused where the spec calls the field not modifiable (collectorType, os*) and
 // ignored where it calls it transient (alive, lastSeenAlive, collectorVersion, links, osTime).
+// An upgrade task's create reads only collectorId and toVersion.
 import { describe, expect, it } from "vitest";
 import { etagOf, expectError, expectOk } from "../helpers/envelope";
 import type { Json } from "../helpers/http";
@@ -112,6 +113,23 @@ describe.each(BACKENDS)("server-set collector fields ($name store)", (backend) =
       expect(expectOk(await ctx.api.get(path)).collector[row.field]).toEqual(before[row.field]);
     },
   );
+
+  it("an upgrade task's create ignores the fields the service sets on it", async () => {
+    const c = await ctx.control.register({ name: `up-${++n}` });
+    const before = await ctx.control.now();
+    const res = await ctx.api.post("/collectors/upgrades", {
+      collectorId: c.id,
+      id: 987654321,
+      requestTime: 1,
+      status: 2,
+      message: "done already",
+    });
+    const created = expectOk(res, 202);
+    expect(created.id).not.toBe("987654321");
+    const task = expectOk(await ctx.api.get(`/collectors/upgrades/${created.id}`)).upgrade;
+    expect(task).toMatchObject({ collectorId: c.id, status: 0, message: "" });
+    expect(task.requestTime).toBeGreaterThanOrEqual(before);
+  });
 
   it("id stays as the spec has it: refused on create, equal to the path's on update", async () => {
     const c = expectOk(await ctx.api.post("/collectors", hostedBody("ids")), 201).collector;
