@@ -13,8 +13,10 @@ export interface SourceDoc {
   config: Json;
   /** HTTP sources: the upload URL holding a secret token; Polling: the SNS notification URL. */
   url?: string;
-  /** Cloudsyslog sources: the secret token. */
+  /** Cloudsyslog sources, and HTTP ones with auth-header ingestion: the secret token. */
   token?: string;
+  /** HTTP sources with auth-header ingestion: where to send data with the token as a header. */
+  baseUrl?: string;
   version: number;
   createdAt: number;
   /** Universal sources: deleted at this time and Stopping until they are gone. */
@@ -38,6 +40,7 @@ export function renderSource(doc: SourceDoc, alive: boolean, download = false): 
     : { id: doc.id, name, sourceType: doc.sourceType, ...rest };
   if (doc.url !== undefined) view.url = doc.url;
   if (doc.token !== undefined) view.token = doc.token;
+  if (doc.baseUrl !== undefined) view.baseUrl = doc.baseUrl;
   if (!download) {
     if (doc.sourceType === "Universal")
       view.state = { state: doc.stoppingSince === undefined ? RUNNING_STATE : "Stopping" };

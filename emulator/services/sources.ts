@@ -7,7 +7,7 @@ import { type SourceDoc, type SourceRecord, sourceEtag } from "../model/source";
 import { UNIVERSAL_STOPPING_MS } from "../model/time";
 import type { State } from "../state";
 import { parseSourceCreate, parseSourceUpdate } from "../validation/source-body";
-import { SOURCE_TYPES } from "../validation/source-types";
+import { SOURCE_TYPES, takesAuthHeader } from "../validation/source-types";
 import { UNIVERSAL_PER_ACCOUNT } from "../validation/universal";
 import { ensureUniqueName, requireCollector } from "./collector-records";
 import { TIMERS } from "./timers";
@@ -73,7 +73,7 @@ export function getSource(
   };
 }
 
-/** A secret token for an HTTP source URL or a Cloudsyslog source. */
+/** A secret token for an HTTP source URL, an HTTP source's auth header or a Cloudsyslog source. */
 function secretToken(): string {
   return randomBytes(48).toString("base64url");
 }
@@ -94,6 +94,23 @@ function issue(doc: SourceDoc, deployment: Deployment): void {
   if (server === "httpUrl") doc.url = receiverUrl(deployment, "http");
   if (server === "eventUrl") doc.url = receiverUrl(deployment, "event");
   if (server === "syslogToken") doc.token = `${secretToken()}@41123`;
+  issueAuthHeader(doc);
+}
+
+/**
+ * An HTTP source of a variant with auth-header ingestion (sheet 5) holds a token, and a baseUrl:
+ * its URL without the URL's own code. Both stay across updates; a source that becomes another
+ * variant loses them, and gets new ones if it comes back.
+ */
+function issueAuthHeader(doc: SourceDoc): void {
+  if (SOURCE_TYPES[doc.sourceType]?.server !== "httpUrl" || doc.url === undefined) return;
+  if (takesAuthHeader(doc.config)) {
+    doc.token ??= secretToken();
+    doc.baseUrl ??= doc.url.slice(0, doc.url.lastIndexOf("/"));
+  } else {
+    delete doc.token;
+    delete doc.baseUrl;
+  }
 }
 
 /** A collector holds at most 1,000 sources; an account at most 50 Universal ones (sheet 1, 6.5). */
@@ -162,6 +179,7 @@ export function updateSource(
   return state.store.transaction(() => {
     ensureUniqueName(state.store, "source", account, collectorId, input.config.name as string, id);
     const doc: SourceDoc = { ...current, config: input.config, version: current.version + 1 };
+    issueAuthHeader(doc);
     saveSource(state, account, doc);
     return { doc, alive: isAlive(collector, state.clock.now()) };
   });

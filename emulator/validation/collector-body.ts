@@ -1,6 +1,7 @@
 import { fail } from "../errors";
 import type { CollectorDoc } from "../model/collector";
 import * as common from "./common";
+import { checkSent, type OnUpdate } from "./server-set";
 import {
   bool,
   envelopeObject,
@@ -17,7 +18,7 @@ import {
 } from "./values";
 
 /** The modifiable fields of spec 2.1 (docs/spec/collector-management-api.md) with their rules. */
-const MODIFIABLE: Record<string, Rule> = {
+export const MODIFIABLE: Record<string, Rule> = {
   name: common.name,
   description: common.description,
   category: str,
@@ -93,23 +94,38 @@ export function parseCollectorCreate(body: unknown): CollectorCreate {
   return { ...changes(input, ["name"], false), cutoffRelativeTime };
 }
 
-/** Fields that may be sent on PUT but must equal the current value. */
-const NOT_MODIFIABLE = [
-  "collectorType",
-  "cutoffRelativeTime",
-  "osName",
-  "osVersion",
-  "osArch",
-] as const;
+/** Fields a create sets and a PUT may only send back unchanged (spec 2.1 "Not modifiable"). */
+export const CREATE_ONLY = ["cutoffRelativeTime"] as const;
+
+/**
+ * Fields the service sets (spec 2.1), and what a PUT may do with them: the spec's "Not
+ * modifiable" ones must come back as shown (or empty, or absent); the transient ones, and osTime
+ * (it moves with every heartbeat, so a value read a moment ago is already stale), are ignored.
+ * docs/local-service.md gives the evidence per field.
+ */
+export const COLLECTOR_SERVER_SET: Readonly<Record<string, OnUpdate>> = {
+  collectorType: "notModifiable",
+  osName: "notModifiable",
+  osVersion: "notModifiable",
+  osArch: "notModifiable",
+  osTime: "ignored",
+  collectorVersion: "ignored",
+  alive: "ignored",
+  lastSeenAlive: "ignored",
+  links: "ignored",
+};
 
 /**
  * PUT /collectors/{id}: the body replaces every modifiable field (an absent optional field
- * returns to its default); not-modifiable fields, when sent, must equal the current values.
+ * returns to its default); server-set fields follow COLLECTOR_SERVER_SET; CREATE_ONLY ones must
+ * equal the current value when sent.
  */
 export function parseCollectorUpdate(body: unknown, current: CollectorDoc): CollectorChanges {
   const input = envelopeObject(body, "collector");
   requireBodyId(input, current.id, "badRequestCollectorId", "Collector");
-  for (const key of NOT_MODIFIABLE) {
+  for (const [key, onUpdate] of Object.entries(COLLECTOR_SERVER_SET))
+    checkSent(input[key], current[key as keyof CollectorDoc], onUpdate, `collector.${key}`);
+  for (const key of CREATE_ONLY) {
     const sent = input[key];
     if (!isAbsent(sent) && sent !== current[key]) {
       invalid(

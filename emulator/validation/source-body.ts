@@ -3,6 +3,7 @@ import { fail } from "../errors";
 import type { CollectorDoc, CollectorType } from "../model/collector";
 import type { SourceDoc } from "../model/source";
 import { restoreMasked, sourceSecretPaths } from "./secrets";
+import { checkSent, isPlaceholder } from "./server-set";
 import {
   ALWAYS_NOT_MODIFIABLE,
   COMMON_DEFAULTS,
@@ -10,10 +11,11 @@ import {
   checkFilters,
   LEGACY_TYPES,
   SERVER_FIELDS,
+  SOURCE_SERVER_SET,
   SOURCE_TYPES,
   type SourceTypeSpec,
 } from "./source-types";
-import { applyFixed } from "./third-party";
+import { checkSentRef } from "./third-party";
 import { readUniversal } from "./universal";
 import {
   entryOf,
@@ -64,6 +66,22 @@ function checkType(sourceType: unknown, collector: CollectorDoc): string {
 }
 
 /**
+ * A type's fixed values (SystemStats contentType HostMetrics): filled in when absent or empty,
+ * kept when equal; another value is refused, as it would make another kind of source.
+ */
+function applyFixed(out: Json, input: Json, fixed: Json): void {
+  for (const [key, value] of Object.entries(fixed)) {
+    const sent = input[key];
+    if (!isPlaceholder(sent) && !isDeepStrictEqual(sent, value))
+      invalid(
+        `source.${key}`,
+        `is ${JSON.stringify(value)} on this source type: send that or leave it out`,
+      );
+    out[key] = value;
+  }
+}
+
+/**
  * Reads a source body: the common and the type's own fields are checked; fields this emulator
  * does not know are kept as sent (the sheet does not say whether unknown keys are refused),
  * except the server-assigned ones.
@@ -88,7 +106,7 @@ function readConfig(input: Json, spec: SourceTypeSpec): Json {
     ...extra,
     ...Object.entries(checked),
   ]);
-  applyFixed(config, input, fixed, "source");
+  applyFixed(config, input, fixed);
   checkFilters(config);
   spec.check?.(config);
   return config;
@@ -107,17 +125,10 @@ export function parseSourceCreate(body: unknown, collector: CollectorDoc): Sourc
   return { sourceType, config: readBody(sourceType, input) };
 }
 
-/** A server-issued value (url, token) may come back in a PUT, but unchanged. */
-function checkEcho(input: Json, key: "url" | "token", current: SourceDoc): void {
-  const sent = input[key];
-  if (!isAbsent(sent) && sent !== current[key])
-    invalid(`source.${key}`, "is set by the service and not modifiable: send it back unchanged");
-}
-
 /**
  * PUT /collectors/{cid}/sources/{id}: the body carries the id and replaces every modifiable field;
  * `********` where a secret is stored keeps it; not-modifiable fields may be left out or sent
- * back unchanged.
+ * back unchanged; server-set ones follow SOURCE_SERVER_SET (server-set.ts).
  */
 export function parseSourceUpdate(
   body: unknown,
@@ -135,8 +146,9 @@ export function parseSourceUpdate(
   }
   const input = structuredClone(sent);
   restoreMasked(input, current.config, sourceSecretPaths(sourceType, input));
-  checkEcho(input, "url", current);
-  checkEcho(input, "token", current);
+  for (const [key, onUpdate] of Object.entries(SOURCE_SERVER_SET))
+    checkSent(input[key], current[key as keyof SourceDoc], onUpdate, `source.${key}`);
+  checkSentRef(input.thirdPartyRef, current.config.thirdPartyRef);
   const config = readBody(sourceType, input, current.config);
   const fixedKeys = [
     ...ALWAYS_NOT_MODIFIABLE,

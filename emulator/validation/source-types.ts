@@ -2,6 +2,7 @@
 // sections 2–8), written from the sheet alone: the emulator shares no code with provider/.
 import type { CollectorType } from "../model/collector";
 import * as common from "./common";
+import type { OnUpdate } from "./server-set";
 import {
   HTTP_REF_VARIANTS,
   POLLING_VARIANTS,
@@ -30,7 +31,11 @@ import {
   strOrList,
 } from "./values";
 
-/** What the service issues to a new source of a type (sheet 7). */
+/**
+ * What the service issues to a new source of a type (sheet 7): an HTTP receiver URL (and, for
+ * the variants of AUTH_HEADER_VARIANTS, a token and its base URL), a Polling source's SNS
+ * endpoint, a Cloudsyslog token.
+ */
 export type ServerSet = "httpUrl" | "eventUrl" | "syslogToken";
 
 /** One source type: where it belongs, its own fields and the rules between them. */
@@ -225,9 +230,20 @@ const hostMetric: Rule = (value, path) => {
 };
 
 /** The HTTP contentTypes (sheet 5 and 6.1); absent means plain logs or metrics. */
-const HTTP_CONTENT_TYPES = ["Zipkin", "Otlp", ...Object.keys(HTTP_REF_VARIANTS)];
+export const HTTP_CONTENT_TYPES = ["Zipkin", "Otlp", ...Object.keys(HTTP_REF_VARIANTS)];
 /** HTTP variants whose body carries contentType itself (6.1 "top-level extras"). */
 const HTTP_CONTENT_TYPE_SENT = ["KinesisLog", "KinesisMetric", "Rum"];
+
+/**
+ * HTTP sources that also get a `token` and `baseUrl` for auth-header ingestion (sheet 5; the
+ * facts: plain, Zipkin, KinesisLog and Otlp), by contentType; absent is plain.
+ */
+const AUTH_HEADER_VARIANTS = [undefined, "Zipkin", "Otlp", "KinesisLog"];
+
+/** Whether the service gives this HTTP source (its stored config) a token and a baseUrl. */
+export function takesAuthHeader(config: Json): boolean {
+  return AUTH_HEADER_VARIANTS.includes(config.contentType as string | undefined);
+}
 
 function serviceTypeOf(ref: unknown): unknown {
   if (!isObject(ref) || !Array.isArray(ref.resources) || !isObject(ref.resources[0]))
@@ -257,7 +273,7 @@ function http(config: Json): void {
     if (name === "O365AuditNotification") config.contentType = name; // the server fills it in
   }
   if (config.thirdPartyRef === undefined) {
-    if (variant.optionalParts) return;
+    if (variant.optionalParts || variant.optionalRef) return;
     missing("source.thirdPartyRef");
   }
   config.thirdPartyRef = readThirdPartyRef(config.thirdPartyRef, name, variant);
@@ -435,5 +451,20 @@ export const SOURCE_TYPES: Record<string, SourceTypeSpec> = {
   },
 };
 
-/** Server-assigned fields: never taken from a request body. */
-export const SERVER_FIELDS = new Set(["id", "alive", "url", "token", "state", "status"]);
+/**
+ * Fields the service sets on sources (sheet 7), and what a PUT may do with them: `url` is not
+ * modifiable (sheet 8); the others are ignored. Never taken from a body (a create ignores them
+ * all). docs/local-service.md gives the evidence per field; a thirdPartyRef path's
+ * snsTopicOrSubscriptionArn and a Universal source's schemaRef.version are in their own tables.
+ */
+export const SOURCE_SERVER_SET: Readonly<Record<string, OnUpdate>> = {
+  url: "notModifiable",
+  token: "ignored",
+  baseUrl: "ignored",
+  alive: "ignored",
+  state: "ignored",
+  status: "ignored",
+};
+
+/** Fields never taken from a request body: the id (checked on its own) and the server-set ones. */
+export const SERVER_FIELDS = new Set(["id", ...Object.keys(SOURCE_SERVER_SET)]);

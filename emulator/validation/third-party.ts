@@ -1,7 +1,7 @@
 // The `thirdPartyRef` of Polling sources and of the HTTP variants (source-types sheet, 6.1–6.4):
 // one small table of path types, one of authentication types, and per contentType the path and
 // authentication types it allows.
-import { isDeepStrictEqual } from "node:util";
+import { checkSent } from "./server-set";
 import {
   bool,
   entryOf,
@@ -29,8 +29,11 @@ export interface RefPart {
   required?: string[];
   /** Masked as `********` on every read (sheet 6.4 and 9). */
   secrets?: string[];
-  /** Filled in by the service; a body may send them back unchanged, never different. */
-  fixed?: Json;
+  /**
+   * Set by the service, with the value it shows: a sent one is never taken, and a PUT may not
+   * change it (sheet 8; see server-set.ts for what counts as a change).
+   */
+  serverSet?: Json;
 }
 
 /** What an S3-family Polling source shows until an SNS subscription is confirmed (sheet 6.3). */
@@ -66,7 +69,7 @@ const INVENTORY_NAMESPACES = [
 const s3Path: RefPart = {
   fields: { bucketName: str, pathExpression: str, useVersionedApi: bool },
   required: ["bucketName", "pathExpression"],
-  fixed: { snsTopicOrSubscriptionArn: SNS_NONE },
+  serverSet: { snsTopicOrSubscriptionArn: SNS_NONE },
 };
 
 /** `path.type` values (6.1, 6.3). */
@@ -194,6 +197,8 @@ export interface RefVariant {
   auths: string[];
   /** GCP logs: `path` and `authentication` may be left out. */
   optionalParts?: boolean;
+  /** The whole thirdPartyRef may be left out (KinesisLog: the live facts). */
+  optionalRef?: boolean;
 }
 
 const AWS_AUTH = ["S3BucketAuthentication", "AWSRoleBasedAuthentication"];
@@ -226,6 +231,7 @@ export const HTTP_REF_VARIANTS: Record<string, RefVariant> = {
   KinesisLog: {
     paths: ["NoPathExpression", "KinesisLogPath"],
     auths: ["NoAuthentication", ...AWS_AUTH],
+    optionalRef: true,
   },
   KinesisMetric: { paths: ["KinesisMetricPath"], auths: AWS_AUTH },
   Rum: { paths: ["RumPath"], auths: ["NoAuthentication"] },
@@ -237,20 +243,6 @@ export const HTTP_REF_VARIANTS: Record<string, RefVariant> = {
 
 function quoted(values: string[]): string {
   return values.map((v) => `"${v}"`).join(", ");
-}
-
-/** Applies a part's fixed (server-set) values: absent → filled, equal → kept, else refused. */
-export function applyFixed(out: Json, input: Json, fixed: Json | undefined, at: string): void {
-  for (const [key, value] of Object.entries(fixed ?? {})) {
-    const sent = input[key];
-    if (!isAbsent(sent) && !isDeepStrictEqual(sent, value)) {
-      invalid(
-        `${at}.${key}`,
-        "is set by the service: send back the value it shows, or leave it out",
-      );
-    }
-    out[key] = value;
-  }
 }
 
 function readPart(
@@ -271,12 +263,14 @@ function readPart(
     typeof type === "string" && allowed.includes(type) ? entryOf(table, type) : undefined;
   if (!part) invalid(`${at}.type`, `must be one of ${quoted(allowed)} for this contentType`);
   const fields = { ...part.fields, type: str };
-  const out = withUnknownKeys(value, readFields(value, fields, part.required ?? [], at), {
-    ...fields,
-    ...part.fixed,
-  });
-  applyFixed(out, value, part.fixed, at);
-  return out;
+  // The service's own values replace whatever was sent (an update checked it first: checkSentRef).
+  return {
+    ...withUnknownKeys(value, readFields(value, fields, part.required ?? [], at), {
+      ...fields,
+      ...part.serverSet,
+    }),
+    ...part.serverSet,
+  };
 }
 
 /**
@@ -311,6 +305,32 @@ export function readThirdPartyRef(value: unknown, serviceType: string, variant: 
   if (auth) resource.authentication = auth;
   else delete resource.authentication;
   return { ...value, resources: [resource] };
+}
+
+/**
+ * On PUT: the server-set members of each sent resource's path and authentication against the
+ * stored ones (sheet 8: snsTopicOrSubscriptionArn is not modifiable). An echo, an empty value
+ * (`{"isSuccess": false, "arn": ""}`) or none passes; a different one is refused.
+ */
+export function checkSentRef(sent: unknown, stored: unknown): void {
+  const resources = (ref: unknown) =>
+    isObject(ref) && Array.isArray(ref.resources) ? ref.resources : [];
+  const before = resources(stored);
+  resources(sent).forEach((resource, i) => {
+    if (!isObject(resource)) return;
+    for (const [key, table] of [
+      ["path", PATH_TYPES],
+      ["authentication", AUTH_TYPES],
+    ] as const) {
+      const part = resource[key];
+      const was = isObject(before[i]) ? before[i][key] : undefined;
+      if (!isObject(part) || typeof part.type !== "string" || !isObject(was)) continue;
+      for (const member of Object.keys(entryOf(table, part.type)?.serverSet ?? {})) {
+        const at = `source.thirdPartyRef.resources[${i}].${key}.${member}`;
+        checkSent(part[member], was[member], "notModifiable", at);
+      }
+    }
+  });
 }
 
 /** Paths (inside the source body) of the thirdPartyRef's secret authentication fields. */

@@ -1,6 +1,7 @@
 // Universal (Cloud-to-Cloud) source bodies (sheet 6.5): {sourceType, schemaRef: {type}, config}
 // with the name and every common field inside `config`; `config` is otherwise opaque.
 import * as common from "./common";
+import { checkSent } from "./server-set";
 import { COMMON_FIELDS, SERVER_FIELDS } from "./source-types";
 import { invalid, isAbsent, isObject, type Json, maxString, missing } from "./values";
 
@@ -13,8 +14,10 @@ export const SCHEMA_VERSION = "1.0.0";
 /** The state a Universal source shows while it runs (sheet 6.5: `{"state": S}`). */
 export const RUNNING_STATE = "Collecting";
 
-const IN_CONFIG = Object.keys(COMMON_FIELDS).filter((key) => key !== "name");
-const OWN_KEYS = ["sourceType", "name", "schemaRef", "config"];
+/** The common fields a Universal source keeps in `config`, refused at its top level (sheet 6.5). */
+export const IN_CONFIG = Object.keys(COMMON_FIELDS).filter((key) => key !== "name");
+/** A Universal body's own top-level keys (sheet 6.5). */
+export const UNIVERSAL_KEYS = ["sourceType", "name", "schemaRef", "config"];
 
 /**
  * The stored form of a Universal body: {name, schemaRef: {type, version}, config} plus unknown
@@ -34,15 +37,11 @@ export function readUniversal(input: Json, current?: Json): Json {
   const before = isObject(current?.schemaRef) ? current.schemaRef : undefined;
   if (before && type !== before.type)
     invalid("source.schemaRef.type", `is not modifiable: it must stay "${before.type}"`);
+  // Set by the service; a create ignores a sent one, a PUT may ask for "latest" (sheet 6.5, 8).
   const version = (before?.version as string | undefined) ?? SCHEMA_VERSION;
-  const sent = ref.version;
-  if (!isAbsent(sent) && sent !== version && !(before && sent === "latest")) {
-    invalid(
-      "source.schemaRef.version",
-      before
-        ? `is set by the service: send "${version}" back, "latest" to upgrade, or leave it out`
-        : "is set by the service: leave it out",
-    );
+  if (before && ref.version !== "latest") {
+    const fix = `send "${version}" back, "latest" to upgrade, or leave it out`;
+    checkSent(ref.version, version, "notModifiable", "source.schemaRef.version", fix);
   }
 
   const config = input.config;
@@ -60,7 +59,7 @@ export function readUniversal(input: Json, current?: Json): Json {
     );
   }
   const extra = Object.entries(input).filter(
-    ([key, value]) => !OWN_KEYS.includes(key) && !SERVER_FIELDS.has(key) && !isAbsent(value),
+    ([key, value]) => !UNIVERSAL_KEYS.includes(key) && !SERVER_FIELDS.has(key) && !isAbsent(value),
   );
   return {
     ...Object.fromEntries(extra),

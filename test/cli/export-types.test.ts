@@ -20,7 +20,9 @@ import {
   type SourceType,
   TYPED_SOURCES,
 } from "../../provider/resources/kinds/sources";
+import { checkInputs } from "../../provider/resources/provider/check";
 import { managedView } from "../../provider/resources/provider/fields";
+import type { EntityKind } from "../../provider/resources/provider/lifecycle";
 import { HIDDEN } from "./export-account";
 
 const source = (fields: Record<string, unknown>) =>
@@ -68,6 +70,33 @@ describe("the export adapter", () => {
       leftOut: [],
       refused: [],
     });
+  });
+
+  it("leaves an HTTP source's token and baseUrl with the service, whichever class declares it", () => {
+    const issued = {
+      url: "https://x/receiver/v1/http/abc",
+      token: "header-token-value",
+      baseUrl: "https://x/receiver/v1/http",
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ sourceType: "HTTP", contentType: "Otlp" }, "HttpSource"],
+      // The live service's KinesisLog source without thirdPartyRef: its class takes it as it is.
+      [{ sourceType: "HTTP", contentType: "KinesisLog" }, "KinesisLogSource"],
+      [{ sourceType: "SecurityLake" }, "Source"], // a type the package does not know
+    ];
+    for (const [shown, className] of cases) {
+      const d = sourceDeclaration(source({ ...shown, ...issued }));
+      expect(d.className).toBe(className);
+      expect(d.refused).toEqual([]);
+      expect(d.leftOut).toEqual([]);
+      expect(d.secrets).toEqual([]);
+      for (const value of Object.values(issued)) expect(JSON.stringify(d)).not.toContain(value);
+      // The program it writes passes the class's own check (its first preview).
+      const kind = ENTITY_KINDS[className] as EntityKind;
+      const inputs = { ...d.args, collectorId: 1, adopt: { id: 1 } };
+      const specs = { ...kind.fields, ...kind.controls };
+      expect(checkInputs(kind.rules(inputs), specs, inputs), className).toEqual([]);
+    }
   });
 
   it("names the fields a typed class cannot take (kept by the service)", () => {

@@ -120,7 +120,9 @@ describe("collectors export", () => {
       /name: "web 03",\n {2}timeZone: "Europe\/Paris",\n {2}version: "19.403-1",/,
     );
     // Defaults and server-set values left out.
-    expect(program).not.toMatch(/encoding: "UTF-8"|automaticDateParsing: true|alive|url:|token:/);
+    expect(program).not.toMatch(
+      /encoding: "UTF-8"|automaticDateParsing: true|alive|url:|token:|baseUrl:/,
+    );
     expect(program).not.toMatch(/targetCpu: -1|ephemeral: false|cutoffTimestamp: 0/);
 
     // Secrets: read from config in the program, values only on stdout.
@@ -149,6 +151,19 @@ describe("collectors export", () => {
     expect(c2cToSet + masks).toBe(3);
     if (masks > 0) expect(program).toMatch(/written as the mask[^;]*config\.apiKey\./);
     for (const value of seeded.maskedSecrets) {
+      expect(allText(out)).not.toContain(value);
+      expect(stdout).not.toContain(value);
+    }
+    // What the service issues (HTTP urls and tokens, Cloud Syslog tokens) is no arg: in no file,
+    // not on stdout.
+    const issued: string[] = [];
+    for (const c of await ctx.client().collectors.list()) {
+      if (c.sourceSyncMode === "Json") continue;
+      for (const s of await ctx.client().sources.list(c.id))
+        issued.push(...[s.url, s.token].filter((v): v is string => typeof v === "string"));
+    }
+    expect(issued.length).toBeGreaterThan(8);
+    for (const value of issued) {
       expect(allText(out)).not.toContain(value);
       expect(stdout).not.toContain(value);
     }

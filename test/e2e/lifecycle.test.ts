@@ -157,11 +157,16 @@ describe("a stack's life with the real engine", () => {
   );
 
   it(
-    "8. stack export holds neither the access key nor the HTTP source URL or token",
+    "8. stack export holds neither the access key nor an HTTP source's URL or token, nor the syslog token",
     async () => {
       const a = await collector((await outputs()).aName as string);
       const url = source(a, generated("events")).url as string;
       const token = source(a, "syslog").token as string;
+      // HTTP sources' own tokens, of a typed class and of Source.
+      const httpTokens = [generated("events"), generated("flex")].map(
+        (name) => source(a, name).token as string,
+      );
+      for (const t of httpTokens) expect(t.length).toBeGreaterThan(10);
       expect(url).toMatch(/^https:\/\//);
       expect(token.length).toBeGreaterThan(10);
       // The values are there, for whoever holds the passphrase.
@@ -177,6 +182,8 @@ describe("a stack's life with the real engine", () => {
         expect(state.includes(url), `HTTP source URL in export ${args}`).toBe(false);
         expect(state.includes(url.split("/").at(-1) as string), "URL's token part").toBe(false);
         expect(state.includes(token64), `Cloud Syslog token in export ${args}`).toBe(false);
+        for (const t of httpTokens)
+          expect(state.includes(t), `HTTP source token in export ${args}`).toBe(false);
       }
     },
     5 * MINUTE,

@@ -109,15 +109,19 @@ describe("one source of every typed class", () => {
   );
 
   it(
-    "stack export holds none of the secrets given, nor an HTTP or Polling url",
+    "stack export holds none of the secrets given, nor an HTTP or Polling url, nor a token",
     async () => {
-      const urls = Object.values(await sourcesByCollector())
-        .flat()
-        .flatMap((s) => (typeof s.url === "string" ? [s.url.split("/").at(-1) as string] : []));
+      const sources = Object.values(await sourcesByCollector()).flat();
+      const urls = sources.flatMap((s) =>
+        typeof s.url === "string" ? [s.url.split("/").at(-1) as string] : [],
+      );
       expect(urls.length).toBeGreaterThan(10);
+      // Cloud Syslog's, and the HTTP ones' (HttpSource, KinesisLogSource).
+      const tokens = sources.flatMap((s) => (typeof s.token === "string" ? [s.token] : []));
+      expect(tokens.length).toBeGreaterThanOrEqual(3);
       const state = (await ws.pulumi(["stack", "export"])).stdout;
       expect(state).toContain("urn:pulumi:dev::e2e-sources::"); // it is the real state
-      for (const secret of [...SECRETS, ...urls]) {
+      for (const secret of [...SECRETS, ...urls, ...tokens]) {
         expect(state.includes(secret), `${secret.slice(0, 14)}… in stack export`).toBe(false);
       }
     },

@@ -30,8 +30,11 @@ beforeAll(async () => {
     {
       newResource: (args) => {
         const state = { ...args.inputs };
-        if (args.type.endsWith(":HttpSource"))
+        if (args.type.endsWith(":HttpSource")) {
           state.url = "https://endpoint.example/receiver/v1/http/TOKEN";
+          state.token = "HEADER-TOKEN";
+          state.baseUrl = "https://endpoint.example/receiver/v1/http";
+        }
         if (args.type.endsWith(":CloudSyslogSource")) state.token = "TOKEN@41123";
         state.name ??= `${args.inputs.__autoname}-abc1234`;
         state.etag = '"0123"';
@@ -91,17 +94,31 @@ describe("resource classes", () => {
     expect((await registration(c)).inputs).toEqual({ name: "My collector" });
   });
 
-  it("HttpSource keeps its URL and unmanaged fields secret in state", async () => {
+  it("HttpSource keeps its URL, token and unmanaged fields secret in state; baseUrl is plain", async () => {
     const c = new collectors.HostedCollector("h-col");
     const s = new collectors.HttpSource("events", {
       collectorId: c.id,
       multilineProcessingEnabled: false,
     });
     expect(await value(s.url)).toContain("TOKEN");
+    expect(await value(s.token)).toBe("HEADER-TOKEN");
+    expect(await value(s.baseUrl)).toBe("https://endpoint.example/receiver/v1/http");
     const r = await registration(s);
     expect(r.type).toBe("pulumi-nodejs:dynamic/collectors:HttpSource");
     expect(r.inputs).toMatchObject({ collectorId: "h-col-id", multilineProcessingEnabled: false });
-    expect(r.additionalSecretOutputs.sort()).toEqual(["unmanaged", "url"]);
+    expect(r.additionalSecretOutputs.sort()).toEqual(["token", "unmanaged", "url"]);
+  });
+
+  it("KinesisLogSource: token secret, baseUrl plain, thirdPartyRef optional", async () => {
+    const s = new collectors.KinesisLogSource("firehose", { collectorId: 1 });
+    const r = await registration(s);
+    expect(r.additionalSecretOutputs.sort()).toEqual([
+      "thirdPartyRef",
+      "token",
+      "unmanaged",
+      "url",
+    ]);
+    expect(r.inputs).toEqual({ collectorId: 1, __autoname: "firehose" });
   });
 
   it("CloudSyslogSource keeps its token secret", async () => {
@@ -155,6 +172,7 @@ describe("resource classes", () => {
         "unmanaged",
       ]),
     );
+    expect(r.additionalSecretOutputs).not.toContain("baseUrl");
   });
 
   it("every typed source has its type token and the common outputs", async () => {

@@ -60,6 +60,26 @@ describe("typed sources", () => {
     expect(outs.unmanaged).not.toHaveProperty("alive");
   });
 
+  it("HTTP sources: token and baseUrl are outputs of their own, kept by updates and refresh", async () => {
+    const cases: [string, Props][] = [
+      ["HttpSource", { collectorId: hostedId, name: "plain" }],
+      ["HttpSource", { collectorId: hostedId, name: "otlp", contentType: "Otlp" }],
+      // The live service takes a KinesisLog source without thirdPartyRef (the live facts).
+      ["KinesisLogSource", { collectorId: hostedId, name: "firehose" }],
+      ["Source", { collectorId: hostedId, name: "generic", sourceType: "HTTP" }],
+    ];
+    for (const [kind, news] of cases) {
+      const { p, id, outs, inputs } = await expectSteady(kind, news);
+      expect(outs.token, kind).toMatch(/^\S{16,}$/);
+      expect(outs.baseUrl, kind).toBe((outs.url as string).replace(/\/[^/]+$/, ""));
+      for (const key of ["token", "baseUrl", "url"])
+        expect(outs.unmanaged, kind).not.toHaveProperty(key);
+      const changed = await p.check(inputs, { ...news, category: "edited" });
+      const updated = await p.update(id, outs, changed.inputs);
+      expect(updated.outs, kind).toMatchObject({ token: outs.token, baseUrl: outs.baseUrl });
+    }
+  });
+
   it("CloudSyslogSource: token is an output of its own", async () => {
     const { outs } = await up("CloudSyslogSource", { collectorId: hostedId, name: "syslog" });
     expect(typeof outs.token).toBe("string");

@@ -51,8 +51,10 @@ export const sourceSchema = z.looseObject({
   alive: z.boolean().optional(),
   /** HTTP Sources: server-assigned, holds a secret token. */
   url: z.string().optional(),
-  /** Cloudsyslog Sources: secret. */
+  /** Cloudsyslog Sources, and HTTP ones with auth-header ingestion: secret. */
   token: z.string().optional(),
+  /** HTTP Sources with auth-header ingestion: where to send data with the token as a header. */
+  baseUrl: z.string().optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;
 

@@ -287,6 +287,12 @@ export type TypeFieldName = keyof typeof TYPE_FIELDS;
 /** Server-assigned outputs that hold a secret token. */
 export const SECRET_COMPUTED = ["url", "token"] as const;
 
+/**
+ * What an HTTP source of a variant with auth-header ingestion (plain, Zipkin, Otlp, KinesisLog:
+ * sheet 5 and the live facts) also gets: `token` (a secret, in `computed`) and its `baseUrl`.
+ */
+const AUTH_HEADER_OUTPUTS = { baseUrl: z.string() };
+
 export interface SourceType {
   /** The API's sourceType. */
   sourceType: string;
@@ -325,6 +331,8 @@ export interface SourceType {
    */
   outputs?: Readonly<Record<string, z.ZodType>>;
   refine?: (inputs: Readonly<Record<string, unknown>>) => CheckFailure[];
+  /** A variant's thirdPartyRef: the path and authentication types its contentType allows. */
+  ref?: RefOptions<PathType, AuthType>;
   /** Where the sheet is uncertain, what this package chose (the README lists them). */
   decision?: string;
 }
@@ -544,7 +552,8 @@ const TABLE = {
       },
     },
     required: {},
-    computed: ["url"],
+    computed: ["url", "token"],
+    outputs: AUTH_HEADER_OUTPUTS,
     refine: messagePerRequest,
   },
   Cloudsyslog: {
@@ -756,8 +765,12 @@ const TABLE = {
     sourceType: "Polling",
     collector: "Hosted",
     fields: ["contentType", "scanInterval", "paused", "thirdPartyRef"],
-    required: { contentType: 'what to poll, e.g. "AwsS3Bucket" or "AwsCloudTrailBucket"' },
+    required: {
+      contentType: 'what to poll, e.g. "AwsS3Bucket" or "AwsCloudTrailBucket"',
+      thirdPartyRef: "{ resources: [{ serviceType: <the contentType>, path, authentication }] }",
+    },
     defaults: { scanInterval: 300000, paused: false },
+    computed: ["url"],
   },
   Universal: {
     sourceType: "Universal",
@@ -827,6 +840,7 @@ function polling<P extends PathType, A extends AuthType>(
     fixed: { contentType },
     defaults: { scanInterval: 300000, paused: false },
     computed: ["url"],
+    ref,
   } as const satisfies SourceType;
 }
 
@@ -849,6 +863,7 @@ function httpVariant<P extends PathType, A extends AuthType, F extends TypeField
     fixed: { contentType },
     computed: ["url"],
     refine: messagePerRequest,
+    ref,
   } as const satisfies SourceType;
 }
 
@@ -923,15 +938,22 @@ const VARIANTS = {
     decision:
       'contentType "GoogleCloudLogs" is sent (as TF does); thirdPartyRef is optional and not modifiable (a change replaces the source).',
   },
-  KinesisLog: httpVariant(
-    "KinesisLog",
-    "KinesisLogSource",
-    {
-      paths: ["NoPathExpression", "KinesisLogPath"],
-      auths: ["NoAuthentication", ...AWS_AUTH],
-    },
-    ["messagePerRequest"],
-  ),
+  KinesisLog: {
+    ...httpVariant(
+      "KinesisLog",
+      "KinesisLogSource",
+      {
+        paths: ["NoPathExpression", "KinesisLogPath"],
+        auths: ["NoAuthentication", ...AWS_AUTH],
+      },
+      ["messagePerRequest"],
+    ),
+    required: {},
+    computed: ["url", "token"],
+    outputs: AUTH_HEADER_OUTPUTS,
+    decision:
+      "thirdPartyRef is optional: the live service takes a KinesisLog source without one (the reference provider's acceptance test creates one).",
+  },
   KinesisMetric: httpVariant("KinesisMetric", "KinesisMetricsSource", {
     paths: ["KinesisMetricPath"],
     auths: AWS_AUTH,
@@ -994,8 +1016,23 @@ export function typedSourceOf(
   return { kind: best.kind, type: best };
 }
 
-/** Service fields never kept in `unmanaged` nor sent back; url and token are outputs of their own. */
-export const SOURCE_VOLATILE = ["id", "alive", "url", "token"] as const;
+/**
+ * Service fields never kept in `unmanaged` nor sent back (sheet 7): url, token and baseUrl are
+ * outputs of their own (a class that has them, and Source); a Universal source's `state` is
+ * CloudToCloudSource's; `status` (undocumented) nobody's.
+ */
+export const SOURCE_VOLATILE = [
+  "id",
+  "alive",
+  "url",
+  "token",
+  "baseUrl",
+  "state",
+  "status",
+] as const;
+
+/** The plain server-set outputs of the generic Source (it may be any type, HTTP included). */
+export const GENERIC_OUTPUTS: Readonly<Record<string, z.ZodType>> = AUTH_HEADER_OUTPUTS;
 
 /** The source types whose delete ends later, on the service. */
 export const ASYNC_DELETE_TYPES: ReadonlySet<string> = new Set(["Universal"]);
@@ -1233,6 +1270,7 @@ export interface SourceKindOptions {
 export function sourceKind(options: SourceKindOptions): EntityKind {
   const { type } = options;
   const fields = type ? typedSpecs(type) : GENERIC_SPECS;
+  const outputs = type ? (type.outputs ?? {}) : GENERIC_OUTPUTS;
   const expected = (inputs: Record<string, unknown>) =>
     type ? type.sourceType : String(inputs.sourceType);
   return {
@@ -1255,8 +1293,8 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
       const of = type ?? sourceTypeNamed(inputs.sourceType);
       return { sourceType: expected(inputs), ...of?.defaults, ...type?.fixed };
     },
-    serverSet: ["sourceType", ...SECRET_COMPUTED, ...Object.keys(type?.outputs ?? {})],
-    volatile: [...SOURCE_VOLATILE, ...Object.keys(type?.outputs ?? {})],
+    serverSet: ["sourceType", ...SECRET_COMPUTED, ...Object.keys(outputs)],
+    volatile: [...SOURCE_VOLATILE, ...Object.keys(outputs)],
     api: ({ client, runtime, state }) =>
       sourceApi(runtime, client, toId(state.collectorId), {
         sourceType: type ? type.sourceType : state.sourceType,

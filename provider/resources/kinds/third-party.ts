@@ -219,7 +219,7 @@ export const AUTHS = {
 } as const;
 
 /** The credentials of each authentication type: secrets, masked by the service on read. */
-const AUTH_SECRETS: Readonly<Record<keyof typeof AUTHS, readonly string[]>> = {
+export const AUTH_SECRETS: Readonly<Record<keyof typeof AUTHS, readonly string[]>> = {
   NoAuthentication: [],
   S3BucketAuthentication: ["awsKey"],
   AWSRoleBasedAuthentication: [],

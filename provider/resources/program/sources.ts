@@ -8,6 +8,7 @@ import {
   COMMON_FIELDS,
   type dateFormatSchema,
   type filterSchema,
+  GENERIC_OUTPUTS,
   GENERIC_SPECS,
   SECRET_COMPUTED,
   SOURCE_ENTRIES,
@@ -160,13 +161,20 @@ export type SourceArgs = SourceCommonArgs &
     passthrough?: pulumi.Input<Record<string, unknown>>;
   };
 
-const GENERIC = shape("Source", [...Object.keys(TYPE_FIELDS), "passthrough"], SECRET_COMPUTED);
+const GENERIC = shape(
+  "Source",
+  [...Object.keys(TYPE_FIELDS), "passthrough"],
+  SECRET_COMPUTED,
+  Object.keys(GENERIC_OUTPUTS),
+);
 
 export class Source extends withOutputs<SourceOutputs & OutputsOf<TypeFields>>() {
   /** HTTP sources: the endpoint (secret). */
   declare readonly url: pulumi.Output<string | undefined>;
-  /** Cloudsyslog sources: the token (secret). */
+  /** Cloudsyslog sources, and plain, Zipkin, Otlp and KinesisLog HTTP ones: the token (secret). */
   declare readonly token: pulumi.Output<string | undefined>;
+  /** Plain, Zipkin, Otlp and KinesisLog HTTP sources: where to send data with the token. */
+  declare readonly baseUrl: pulumi.Output<string | undefined>;
   /** The type-specific fields the program set, by name, as last read. */
   declare readonly passthrough: pulumi.Output<Record<string, unknown> | undefined>;
 
@@ -177,7 +185,10 @@ export class Source extends withOutputs<SourceOutputs & OutputsOf<TypeFields>>()
 
 // The typed sources: one line each, the args and outputs from the table.
 
-/** An HTTP endpoint on a Hosted Collector; its URL holds a token and is a secret. */
+/**
+ * An HTTP endpoint on a Hosted Collector; its URL holds a code and is a secret, and so is its
+ * `token` (send it as the `x-sumo-token` header to `baseUrl` instead of using the URL).
+ */
 export class HttpSource extends typedSource("HTTP") {}
 export type HttpSourceArgs = SourceArgsOf<"HTTP">;
 
