@@ -5,7 +5,7 @@ import { plural } from "../fleet/table";
 import type { ExportPlan } from "./plan";
 
 /** The objects the first `pulumi up` writes: those with a secret the service hides. */
-export function maskedOwners(plan: ExportPlan): string[] {
+function maskedOwners(plan: ExportPlan): string[] {
   return [...new Set(plan.secrets.filter((s) => s.value === undefined).map((s) => s.owner))];
 }
 

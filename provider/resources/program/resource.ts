@@ -61,7 +61,7 @@ export function secretFields(fields: Specs, keys: readonly string[] = Object.key
 const COMMON_OUTPUTS = ["adopted"] as const;
 
 /** The type token of a kind's resources. */
-export const typeToken = (kind: string) => `pulumi-nodejs:dynamic/${TYPE_MODULE}:${kind}`;
+const typeToken = (kind: string) => `pulumi-nodejs:dynamic/${TYPE_MODULE}:${kind}`;
 
 /**
  * The props a dynamic resource registers: its args, the outputs to fill, the autoname hint, and

@@ -177,7 +177,7 @@ async function adopt(op: Operation): Promise<dynamic.CreateResult> {
  * What an adoption did, for the engine's display, which counts it as a create: that nothing was
  * created, and what its one PUT (if any) wrote and why.
  */
-export function adoptionNote(
+function adoptionNote(
   resource: string,
   differing: readonly string[],
   credentials: readonly string[],
