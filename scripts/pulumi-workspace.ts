@@ -94,6 +94,8 @@ export function runProcess(
         durationMs: Math.round(performance.now() - started),
       });
     });
+    // A program that exits without reading its input (most do) closes the pipe: not an error.
+    child.stdin.on("error", () => undefined);
     child.stdin.end(opts.input ?? "");
   });
 }
@@ -165,6 +167,37 @@ function entryOf(program: string): string {
   throw new Error(`${program}/Pulumi.yaml names no main and there is no index.ts or index.js`);
 }
 
+/**
+ * The environment of a Pulumi of its own under `root` (made if missing): the CLI at `cli` first
+ * on PATH, a file backend in root/state, PULUMI_HOME in root/home, a passphrase for the
+ * throwaway stacks' secrets, confirmations skipped (as answering yes), no colour.
+ */
+export function isolatedEnv(
+  root: string,
+  cli: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  for (const sub of ["state", "home"]) mkdirSync(join(root, sub), { recursive: true });
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    // The stack's config is the only source of settings: a COLLECTORS_* variable of the
+    // caller must not leak into the provider (config wins anyway, but not for unset keys).
+    if (!key.startsWith("COLLECTORS_") && !key.startsWith("PULUMI_")) env[key] = value;
+  }
+  return Object.assign(env, {
+    PATH: `${cli}:${process.env.PATH ?? ""}`,
+    PULUMI_BACKEND_URL: `file://${join(root, "state")}`,
+    PULUMI_HOME: join(root, "home"),
+    // Encrypts the throwaway stacks' secrets; the folder is deleted afterwards.
+    PULUMI_CONFIG_PASSPHRASE: "pulumi-collectors-local-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    PULUMI_SKIP_CONFIRMATIONS: "true",
+    NO_COLOR: "1",
+    ...extra,
+  });
+}
+
 /** A temporary Pulumi workspace with its own backend, PULUMI_HOME and one stack. */
 export class PulumiWorkspace {
   private constructor(
@@ -181,7 +214,7 @@ export class PulumiWorkspace {
     const cli = opts.cliPath ?? (await pulumiCliPath());
     const root = mkdtempSync(join(tmpdir(), opts.prefix ?? "pulumi-collectors-"));
     const dir = join(root, "project");
-    for (const sub of ["state", "home", "project"]) mkdirSync(join(root, sub));
+    mkdirSync(join(root, "project"));
     // The project file, with `main` pointing at the program: the engine runs the program in its
     // own folder (so its node_modules and tsconfig.json apply) and writes stack files here.
     const project = readFileSync(join(program, "Pulumi.yaml"), "utf8")
@@ -199,24 +232,7 @@ export class PulumiWorkspace {
     if (opts.stackConfig) {
       writeFileSync(join(dir, `Pulumi.${stack}.yaml`), readFileSync(opts.stackConfig, "utf8"));
     }
-    const env: NodeJS.ProcessEnv = {};
-    for (const [key, value] of Object.entries(process.env)) {
-      // The stack's config is the only source of settings: a COLLECTORS_* variable of the
-      // caller must not leak into the provider (config wins anyway, but not for unset keys).
-      if (!key.startsWith("COLLECTORS_") && !key.startsWith("PULUMI_")) env[key] = value;
-    }
-    Object.assign(env, {
-      PATH: `${cli}:${process.env.PATH ?? ""}`,
-      PULUMI_BACKEND_URL: `file://${join(root, "state")}`,
-      PULUMI_HOME: join(root, "home"),
-      // Encrypts this throwaway stack's secrets; the workspace is deleted afterwards.
-      PULUMI_CONFIG_PASSPHRASE: "pulumi-collectors-local-passphrase",
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_SKIP_CONFIRMATIONS: "true",
-      NO_COLOR: "1",
-      ...opts.env,
-    });
+    const env = isolatedEnv(root, cli, opts.env);
     const ws = new PulumiWorkspace(root, dir, stack, env);
     try {
       await ws.pulumi(["stack", "init", stack, "--non-interactive"]);

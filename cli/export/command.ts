@@ -7,10 +7,12 @@ import { type CommandIO, commandAction, processIO } from "../fleet/action";
 import { addConnectionOptions } from "../fleet/connection";
 import { globToRegExp } from "../fleet/glob";
 import { type CommandResult, EXIT, type Output, UsageError } from "../fleet/output";
+import { givenSource, installedSource, type PackageSource } from "./package-spec";
 import { type ExportPlan, planExport } from "./plan";
 import { progressOn } from "./progress";
 import {
   checkDestination,
+  ownPackage,
   programText,
   projectFiles,
   projectNameOf,
@@ -30,6 +32,9 @@ export interface ExportOptions {
   stack?: string | undefined;
   programOnly?: boolean | undefined;
   force?: boolean | undefined;
+  /** Declare every resource with `protect: true` (`--no-protect` turns it off). */
+  protect?: boolean | undefined;
+  packageSpec?: string | undefined;
   accessId?: string | undefined;
 }
 
@@ -56,6 +61,23 @@ function stackSettings(
   return official === client.baseUrl
     ? { accessId, deployment }
     : { accessId, endpoint: client.baseUrl };
+}
+
+/** Where the project gets the package: --package-spec, else how this command was installed. */
+function packageSource(
+  options: ExportOptions,
+  destination: { out: string; programOnly: boolean },
+): PackageSource {
+  if (options.packageSpec !== undefined) {
+    if (destination.programOnly) {
+      throw new UsageError(
+        "--package-spec sets the dependency in the package.json the export writes, and --program-only writes none; leave one out",
+      );
+    }
+    return givenSource(options.packageSpec, destination.out, process.cwd());
+  }
+  const { root, manifest } = ownPackage();
+  return installedSource(root, manifest.version, destination.out);
 }
 
 export async function runExport(
@@ -87,8 +109,10 @@ export async function runExport(
     force: !!options.force,
     programOnly: !!options.programOnly,
   };
+  const source = packageSource(options, destination);
   checkDestination(destination);
   const filter = options.hosted ? "hosted" : options.installed ? "installed" : undefined;
+  const settings = { protect: options.protect !== false };
   let account: Awaited<ReturnType<typeof readAccount>>;
   try {
     account = await readAccount(
@@ -101,14 +125,14 @@ export async function runExport(
     if (!signal.aborted) throw error;
     output.err("Interrupted: nothing was written.");
     return {
-      result: { plan: planExport({ collectors: [], unmatched: [] }), out, written: [] },
+      result: { plan: planExport({ collectors: [], unmatched: [] }, settings), out, written: [] },
       exitCode: EXIT.interrupted,
     };
   }
   for (const pattern of account.unmatched) {
     output.err(`warning: --collector ${pattern} matches no collector`);
   }
-  const plan = planExport(account);
+  const plan = planExport(account, settings);
   if (plan.groups.length === 0) {
     output.err(
       account.collectors.length === 0
@@ -123,6 +147,7 @@ export async function runExport(
     stack,
     stackSettings(client, options, env),
     programText(plan),
+    source,
   );
   const written = writeFiles(files, destination);
   for (const part of reportText(plan, {
@@ -130,6 +155,7 @@ export async function runExport(
     stack,
     written,
     programOnly: destination.programOnly,
+    source,
   })) {
     output.out(part);
   }
@@ -154,7 +180,15 @@ export function registerExport(program: Command, io: CommandIO = processIO()): v
       `the stack the Pulumi.<stack>.yaml is for (default: ${DEFAULT_STACK})`,
     )
     .option("--program-only", "write only index.ts, into the existing Pulumi project in --out")
-    .option("--force", "write into a folder that is not empty (or replace index.ts)");
+    .option("--force", "write into a folder that is not empty (or replace index.ts)")
+    .option(
+      "--no-protect",
+      "declare the resources without `protect: true`, so `pulumi destroy` deletes what is not an Installed Collector",
+    )
+    .option(
+      "--package-spec <spec>",
+      "what the project's package.json depends on for pulumi-collectors: a tarball or folder path, or a version range (default: how this command was installed)",
+    );
   addConnectionOptions(command).action(
     commandAction<ExportOptions>(
       (client, flags, output, context) =>

@@ -38,6 +38,8 @@ export interface StatementGroup {
 }
 
 export interface ExportPlan {
+  /** Whether every resource is declared with `protect: true`. */
+  protect: boolean;
   groups: StatementGroup[];
   secrets: SecretToSet[];
   skipped: SkippedObject[];
@@ -108,10 +110,21 @@ function leftOutNote(declaration: Declaration): string[] {
   return notes;
 }
 
-export function planExport(account: Account): ExportPlan {
+/** Choices of the export that shape every declaration. */
+export interface PlanSettings {
+  /** Declare every resource with `protect: true`. */
+  protect: boolean;
+}
+
+/** The resource options of every declaration. */
+const PROTECTED = new Code("{ protect: true }");
+
+export function planExport(account: Account, settings: PlanSettings): ExportPlan {
+  const options = settings.protect ? PROTECTED : undefined;
   const registry = new NameRegistry();
   const secretKeys = new NameRegistry();
   const plan: ExportPlan = {
+    protect: settings.protect,
     groups: [],
     secrets: [],
     skipped: [],
@@ -171,6 +184,7 @@ export function planExport(account: Account): ExportPlan {
           adopt: new Code(`{ id: ${source.id} }`),
           ...args,
         },
+        options,
       });
       count(plan.sourceCounts, sourceDecl.typeLabel);
     }
@@ -184,6 +198,7 @@ export function planExport(account: Account): ExportPlan {
       className: `${PACKAGE_ALIAS}.${declaration.className}`,
       logicalName,
       args: { adopt: new Code(`{ id: ${collector.id} }`), ...args },
+      options,
     };
     count(plan.collectorCounts, declaration.typeLabel);
     plan.groups.push({ statements: [statement, ...sourceStatements] });

@@ -127,6 +127,8 @@ export interface Statement {
   className: string;
   logicalName: string;
   args: { [key: string]: Value };
+  /** The resource options, written on one line, e.g. `{ protect: true }`. */
+  options?: Code | undefined;
 }
 
 export function statementLines(statement: Statement): string[] {
@@ -135,9 +137,9 @@ export function statementLines(statement: Statement): string[] {
   const call = `${lhs}new ${statement.className}(`;
   const name = stringLiteral(statement.logicalName);
   const head = `${call}${name}, {`;
-  // The formatter hugs the last argument when what comes before it fits on the first line;
-  // otherwise every argument goes on a line of its own.
-  if (width(head) <= LINE_WIDTH) {
+  // The formatter hugs the last argument when it is the args (not followed by options) and what
+  // comes before it fits on the first line; otherwise every argument goes on a line of its own.
+  if (!statement.options && width(head) <= LINE_WIDTH) {
     return [...notes, head, ...objectBody(statement.args, 1), "});"];
   }
   return [
@@ -147,6 +149,7 @@ export function statementLines(statement: Statement): string[] {
     `${INDENT}{`,
     ...objectBody(statement.args, 2),
     `${INDENT}},`,
+    ...(statement.options ? [`${INDENT}${statement.options.code},`] : []),
     ");",
   ];
 }

@@ -2,7 +2,10 @@
 // skipped and why, and the `pulumi config set --secret` lines to run. Secret values appear here,
 // on the user's own terminal, and never in a file.
 import { plural, renderTable } from "../fleet/table";
+import { destroyNotes, firstUpNote } from "./notes";
+import type { PackageSource } from "./package-spec";
 import type { ExportPlan, SecretToSet } from "./plan";
+import { commentLines } from "./render";
 
 /** A word for the shell: single-quoted unless it is plainly safe. */
 export function shellWord(text: string): string {
@@ -43,16 +46,31 @@ export interface ReportContext {
   stack: string;
   written: string[];
   programOnly: boolean;
+  /** Where the project's package.json gets pulumi-collectors from. */
+  source: PackageSource;
 }
+
+/** Paragraphs wrapped for a terminal. */
+const wrapped = (text: string) => commentLines(text, "").join("\n");
 
 export function reportText(plan: ExportPlan, context: ReportContext): string[] {
   const parts: string[] = [];
   parts.push(`Wrote ${context.written.join(", ")} to ${context.out}.`);
   parts.push(summaryTable(plan));
   if (plan.skipped.length > 0) parts.push(skippedTable(plan));
-  // The secrets go into the stack, so they are set after it exists and before the first preview.
+  const notes = [firstUpNote(plan), ...destroyNotes(plan.protect)];
+  if (!context.programOnly) {
+    const { spec, from } = context.source;
+    notes.unshift(
+      `The project installs pulumi-collectors from ${from} (\`${spec}\` in package.json; ` +
+        "--package-spec chooses another).",
+    );
+  }
+  parts.push(notes.map(wrapped).join("\n\n"));
+  // The secrets go into the stack, so they are set after it exists and before the first up.
   const secrets = plan.secrets.map(secretCommand);
   const cd = context.out === "." ? [] : [`cd ${shellWord(context.out)}`];
+  // Into an existing project, index.ts replaced the program there: look before applying.
   const steps = context.programOnly
     ? [...secrets, "pulumi preview"]
     : [
@@ -61,12 +79,13 @@ export function reportText(plan: ExportPlan, context: ReportContext): string[] {
         `pulumi stack init ${shellWord(context.stack)}`,
         "pulumi config set --secret collectors:accessKey",
         ...secrets,
-        "pulumi preview",
+        "pulumi up",
+        "pulumi preview --expect-no-changes",
       ];
   const heading =
     secrets.length === 0
       ? "Then:"
       : `Then (with ${plural(secrets.length, "secret")} to set: the values are shown only here, never written to a file):`;
-  parts.push([heading, ...steps.map((s) => `  ${s}`)].join("\n"));
+  parts.push(["", heading, ...steps.map((s) => `  ${s}`)].join("\n"));
   return parts;
 }

@@ -69,6 +69,7 @@ const cases: Record<string, Statement> = {
     },
   }),
   notes: statement({ notes: [`word `.repeat(40)] }),
+  "resource options": statement({ variable: "web", options: new Code("{ protect: true }") }),
 };
 
 describe("generated code is formatted as Biome formats it", () => {

@@ -1,34 +1,35 @@
 // `collectors export` end to end, as a user runs it: an account of 47 objects made by hand
 // (Hosted and Installed Collectors, sources of 17 types with secrets the service returns and
-// secrets it shows masked, awkward names, a collector in Json source mode), the CLI of the packed
-// package exports it, the printed secrets are set, and the real engine runs the generated project
-// with the packed package installed: `pulumi up` creates and deletes nothing and writes at most
-// the secrets the service never returns, then `pulumi preview --expect-no-changes` passes. The
-// generated index.ts type-checks and passes Biome. `destroy` is not run: the objects are the
-// account's.
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+// secrets it shows masked, awkward names, a collector in Json source mode). The package is packed
+// (`npm pack`) and installed from the tarball with npm; its CLI exports the account; the steps it
+// prints are run as printed, in the folder it wrote, with the real engine: `npm install`, the
+// stack, the secrets, `pulumi up` (it creates and deletes nothing, writes at most the secrets the
+// service never returns, and says each adoption under its resource), then `pulumi preview
+// --expect-no-changes`. The generated index.ts type-checks and passes Biome. Then what keeps a
+// fleet safe: `pulumi destroy` of the protected stack fails and deletes nothing; after `pulumi
+// state unprotect --all` it deletes everything but the Installed Collectors; and a project
+// exported with --no-protect deletes on destroy only what is not an Installed Collector, unless
+// the program opts one in with `retainOnDelete: false`.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CollectorsClient } from "../../provider/api";
-import { type CommandResult, runProcess } from "../../scripts/pulumi-workspace";
+import {
+  type CommandResult,
+  isolatedEnv,
+  pulumiCliPath,
+  runProcess,
+} from "../../scripts/pulumi-workspace";
 import { HIDDEN, type SeededAccount, seedAccount } from "../cli/export-account";
 import {
+  type InventoryCollector,
+  type LoggedRequest,
   OPERATOR,
   outputOf,
   PULUMI_USER,
-  type PulumiWorkspace,
   ROOT,
   Service,
-  workspaceFor,
 } from "../helpers/pulumi";
 
 const MINUTE = 60_000;
@@ -36,33 +37,17 @@ const MINUTE = 60_000;
 let service: Service;
 let root: string;
 let seeded: SeededAccount;
-const workspaces: PulumiWorkspace[] = [];
+/** The environment of the user's shell: the Pulumi CLI, its own backend and PULUMI_HOME. */
+let shellEnv: NodeJS.ProcessEnv;
+/** `collectors` as installed from the packed tarball. */
+let cli: string;
+/** The project the protected export wrote, and the account as it was before `pulumi up`. */
+let project: string;
+let before: InventoryCollector[];
 
 function ok(result: CommandResult): CommandResult {
   expect(result.code, `${result.command}\n${outputOf(result)}`).toBe(0);
   return result;
-}
-
-/**
- * `dir/node_modules` as `npm install <tarball>` leaves it: the package unpacked from `npm pack`,
- * next to this repository's other dependencies (symlinked: one copy of @pulumi/pulumi, no
- * download).
- */
-async function installPackage(tarball: string, dir: string): Promise<void> {
-  const modules = join(dir, "node_modules");
-  mkdirSync(join(modules, "pulumi-collectors"), { recursive: true });
-  ok(
-    await runProcess(
-      "tar",
-      ["-xzf", tarball, "-C", join(modules, "pulumi-collectors"), "--strip-components=1"],
-      { cwd: dir, env: process.env },
-    ),
-  );
-  for (const entry of readdirSync(join(ROOT, "node_modules"))) {
-    if (entry !== "pulumi-collectors" && entry !== ".bin") {
-      symlinkSync(join(ROOT, "node_modules", entry), join(modules, entry));
-    }
-  }
 }
 
 /** The words of a printed shell line, single quotes undone (`'a'\''b'` → a'b). */
@@ -71,9 +56,61 @@ function shellValue(word: string): string {
   return word.slice(1, -1).replace(/'\\''/g, "'");
 }
 
+/** The commands the export printed after "Then", as printed. */
+function printedSteps(stdout: string): string[] {
+  const lines = stdout.split("\n");
+  const start = lines.findIndex((line) => line.startsWith("Then"));
+  expect(start, stdout).toBeGreaterThan(0);
+  return lines.slice(start + 1).flatMap((line) => (line.startsWith("  ") ? [line.slice(2)] : []));
+}
+
+/** A command line run by the shell in `cwd`, with what the user types at its prompt. */
+const shell = (line: string, cwd: string, input?: string) =>
+  runProcess("bash", ["-c", line], { cwd, env: shellEnv, input });
+
+/** `pulumi <args>` in a project folder, from the user's shell. */
+const pulumi = (dir: string, args: string[]) =>
+  runProcess("pulumi", [...args, "--non-interactive", "--color=never"], {
+    cwd: dir,
+    env: shellEnv,
+  });
+
+/** `collectors export <args>` from the installed package, as PULUMI_USER. */
+async function exportAccount(args: string[]): Promise<CommandResult> {
+  return ok(
+    await runProcess(cli, ["export", ...args], {
+      cwd: root,
+      env: {
+        ...process.env,
+        COLLECTORS_ACCESS_ID: PULUMI_USER.accessId,
+        COLLECTORS_ACCESS_KEY: PULUMI_USER.accessKey,
+        COLLECTORS_ENDPOINT: service.url,
+      },
+    }),
+  );
+}
+
+function countByMethod(requests: LoggedRequest[]): Record<string, number> {
+  const byMethod: Record<string, number> = {};
+  for (const r of requests) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
+  return byMethod;
+}
+
+/** The inventory without what changes on its own. */
+const steady = (inventory: InventoryCollector[]) =>
+  JSON.parse(
+    JSON.stringify(inventory, (key, value) =>
+      ["lastSeenAlive", "osTime"].includes(key) ? undefined : value,
+    ),
+  );
+
+/** The collector a DELETE was for: `/api/v1/collectors/{id}` or its sources'. */
+const deletedCollector = (r: LoggedRequest) => /\/collectors\/(\d+)$/.exec(r.path)?.[1];
+
 beforeAll(async () => {
   service = await Service.start();
   root = mkdtempSync(join(tmpdir(), "collectors-export-e2e-"));
+  shellEnv = isolatedEnv(join(root, "pulumi"), await pulumiCliPath(ROOT));
   // The account, made by someone else than the user who exports it.
   const operator = new CollectorsClient({
     accessId: OPERATOR.accessId,
@@ -85,52 +122,41 @@ beforeAll(async () => {
 }, 10 * MINUTE);
 
 afterAll(async () => {
-  for (const ws of workspaces) ws.dispose();
   if (root) rmSync(root, { recursive: true, force: true });
   await service?.close();
 });
 
-describe("collectors export, then pulumi up on the generated project", () => {
+describe("collectors export, then the printed steps, then destroy", () => {
   it(
-    "adopts everything: no POST, no DELETE, a PUT only where the service hid a secret; then no changes",
+    "the printed steps work as printed from a packed tarball: no POST, no DELETE, a PUT only where the service hid a secret, adoptions said so; then no changes",
     async () => {
+      const started = performance.now();
       const pack = ok(
         await runProcess("npm", ["pack", "--silent", "--pack-destination", root], {
           cwd: ROOT,
           env: process.env,
         }),
       );
-      const tarball = join(root, pack.stdout.trim().split("\n").at(-1) as string);
+      const tarball = pack.stdout.trim().split("\n").at(-1) as string;
 
-      // The CLI as installed from the tarball, run with the user's environment.
-      const cli = join(root, "cli");
-      await installPackage(tarball, cli);
-      const project = join(root, "my-collectors");
-      const exported = ok(
-        await runProcess(
-          process.execPath,
-          [
-            join(cli, "node_modules/pulumi-collectors/dist/cli/main.js"),
-            "export",
-            "--out",
-            project,
-          ],
-          {
-            cwd: root,
-            env: {
-              ...process.env,
-              COLLECTORS_ACCESS_ID: PULUMI_USER.accessId,
-              COLLECTORS_ACCESS_KEY: PULUMI_USER.accessKey,
-              COLLECTORS_ENDPOINT: service.url,
-            },
-          },
-        ),
-      );
+      // The CLI installed from the tarball by npm, which records where it came from.
+      const cliProject = join(root, "tools");
+      mkdirSync(cliProject);
+      writeFileSync(join(cliProject, "package.json"), '{ "private": true }\n');
+      ok(await shell(`npm install ../${tarball}`, cliProject));
+      cli = join(cliProject, "node_modules", ".bin", "collectors");
+
+      project = join(root, "my-collectors");
+      const exported = await exportAccount(["--out", "my-collectors"]);
       expect(exported.stderr).toMatch(/10\/10 collectors' sources read/);
+      expect(exported.stdout).toContain(
+        `The project installs pulumi-collectors from the tarball ../${tarball}`,
+      );
       const program = readFileSync(join(project, "index.ts"), "utf8");
       const declared = (program.match(/new collectors\.\w+\(/g) ?? []).length;
       expect(declared).toBe(seeded.collectors + seeded.exportedSources);
       expect(declared + seeded.skippedSources).toBeGreaterThanOrEqual(40);
+      expect((program.match(/\{ protect: true \}/g) ?? []).length).toBe(declared);
 
       // The printed secrets: values the service returns are there to copy; hidden ones are
       // named, and the user supplies them.
@@ -166,8 +192,73 @@ describe("collectors export, then pulumi up on the generated project", () => {
         if (file !== "index.ts") expect(text, file).not.toContain(HIDDEN);
       }
 
-      // The package in the project, as `npm install` of the tarball would put it.
-      await installPackage(tarball, project);
+      // The steps, as printed, one after the other in the user's shell; at a prompt the user
+      // types the access key, or a secret the service hides.
+      before = await service.inventory();
+      const steps = printedSteps(exported.stdout);
+      expect(steps[0]).toBe("cd my-collectors");
+      expect(steps.at(-2)).toBe("pulumi up");
+      expect(steps.at(-1)).toBe("pulumi preview --expect-no-changes");
+      let cwd = root;
+      let up: CommandResult | undefined;
+      let requests: LoggedRequest[] = [];
+      for (const step of steps) {
+        if (step.startsWith("cd ")) {
+          cwd = ok(await shell(`${step} && pwd`, cwd)).stdout.trim();
+          continue;
+        }
+        const key = /^pulumi config set --secret (\S+)\s+#/.exec(step)?.[1];
+        const typed =
+          step === "pulumi config set --secret collectors:accessKey"
+            ? PULUMI_USER.accessKey
+            : key && secrets[shellValue(key)];
+        const mark = await service.mark();
+        const result = ok(await shell(step, cwd, typed || undefined));
+        if (step === "pulumi up") {
+          up = result;
+          requests = await service.since(mark);
+        }
+      }
+      expect(cwd).toBe(project);
+      if (!up) throw new Error("no `pulumi up` among the steps");
+
+      const byMethod = countByMethod(requests);
+      console.log(
+        `export e2e: ${declared} objects declared (${seeded.skippedSources} skipped); ` +
+          `pulumi up made ${JSON.stringify(byMethod)} in ${up.durationMs} ms; ` +
+          `steps from npm pack to the no-change preview: ${Math.round(performance.now() - started)} ms`,
+      );
+      expect(byMethod.POST ?? 0, outputOf(up)).toBe(0);
+      expect(byMethod.DELETE ?? 0).toBe(0);
+      // At most one PUT per object with a secret to set that the service hides, only on those.
+      const ids = new Map<number, string>();
+      for (const c of before) for (const s of c.sources) ids.set(s.id as number, s.name as string);
+      const puts = requests.filter((r) => r.method === "PUT");
+      const putNames = puts.map((r) => ids.get(Number(r.path.split("/").at(-1))));
+      expect(new Set(putNames).size).toBe(puts.length);
+      for (const name of putNames) expect(hidden).toContain(name);
+      expect(requests.every((r) => r.status < 300)).toBe(true);
+      // Each adoption said so under its resource, and the state says so too.
+      const said = new Set(
+        [...up.stdout.matchAll(/\(id (\d+)\): adopted, not created \(it already existed\)/g)].map(
+          (m) => m[1],
+        ),
+      );
+      expect(said.size).toBe(declared);
+      const state = JSON.parse(ok(await pulumi(project, ["stack", "export"])).stdout);
+      const resources = state.deployment.resources.filter((r: { type: string }) =>
+        r.type.startsWith("pulumi-nodejs:dynamic/collectors:"),
+      );
+      expect(resources).toHaveLength(declared);
+      for (const r of resources) {
+        expect(r.outputs.adopted, r.urn).toBe(true);
+        expect(r.protect, r.urn).toBe(true);
+        expect(!!r.retainOnDelete, r.urn).toBe(r.type.endsWith(":InstalledCollector"));
+      }
+
+      // Nothing else changed on the service: the same objects, with the same settings.
+      // (Only the secrets the user filled in may differ; key order is not compared.)
+      expect(steady(await service.inventory())).toEqual(steady(before));
 
       // index.ts type-checks and passes Biome (the repository's settings).
       ok(
@@ -185,48 +276,125 @@ describe("collectors export, then pulumi up on the generated project", () => {
           env: process.env,
         }),
       );
-
-      // The stack: the generated Pulumi.dev.yaml (endpoint and access id), plus the secrets.
-      const ws = await workspaceFor(service, project, {
-        connect: false,
-        stackConfig: join(project, "Pulumi.dev.yaml"),
-        secrets: { ...secrets, "collectors:accessKey": PULUMI_USER.accessKey },
-      });
-      workspaces.push(ws);
-      const before = await service.inventory();
-      const mark = await service.mark();
-      const up = await ws.pulumi(["up", "--yes"]);
-      const requests = await service.since(mark);
-      const byMethod: Record<string, number> = {};
-      for (const r of requests) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
-      console.log(
-        `export e2e: ${declared} objects declared (${seeded.skippedSources} skipped); ` +
-          `pulumi up made ${JSON.stringify(byMethod)} in ${up.durationMs} ms`,
-      );
-      expect(byMethod.POST ?? 0, outputOf(up)).toBe(0);
-      expect(byMethod.DELETE ?? 0).toBe(0);
-      // At most one PUT per object with a secret to set that the service hides, only on those.
-      const ids = new Map<number, string>();
-      for (const c of before) for (const s of c.sources) ids.set(s.id as number, s.name as string);
-      const puts = requests.filter((r) => r.method === "PUT");
-      const putNames = puts.map((r) => ids.get(Number(r.path.split("/").at(-1))));
-      expect(new Set(putNames).size).toBe(puts.length);
-      for (const name of putNames) expect(hidden).toContain(name);
-      expect(requests.every((r) => r.status < 300)).toBe(true);
-
-      // Nothing else changed on the service: the same objects, with the same settings.
-      const after = await service.inventory();
-      // (Only the secrets the user filled in may differ; key order is not compared.)
-      const strip = (inventory: typeof before) =>
-        JSON.parse(
-          JSON.stringify(inventory, (key, value) =>
-            ["lastSeenAlive", "osTime"].includes(key) ? undefined : value,
-          ),
-        );
-      expect(strip(after)).toEqual(strip(before));
-
-      await ws.pulumi(["preview", "--expect-no-changes"]);
     },
     20 * MINUTE,
+  );
+
+  it(
+    "pulumi destroy of the protected stack fails and deletes nothing",
+    async () => {
+      const mark = await service.mark();
+      const destroy = await pulumi(project, ["destroy", "--yes"]);
+      const requests = await service.since(mark);
+      console.log(
+        `export e2e: destroy of the protected stack: exit ${destroy.code}, ` +
+          `${JSON.stringify(countByMethod(requests))} in ${destroy.durationMs} ms`,
+      );
+      expect(destroy.code, outputOf(destroy)).not.toBe(0);
+      expect(outputOf(destroy)).toMatch(/cannot be deleted\s+because it is protected/);
+      expect(requests.filter((r) => r.method === "DELETE")).toEqual([]);
+      expect(steady(await service.inventory())).toEqual(steady(before));
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "after pulumi state unprotect --all, destroy deletes every object but the Installed Collectors",
+    async () => {
+      ok(await pulumi(project, ["state", "unprotect", "--all", "--yes"]));
+      const mark = await service.mark();
+      const destroy = ok(await pulumi(project, ["destroy", "--yes"]));
+      const requests = await service.since(mark);
+      const deletes = requests.filter((r) => r.method === "DELETE");
+      console.log(
+        `export e2e: destroy after unprotect: ${JSON.stringify(countByMethod(requests))} ` +
+          `in ${destroy.durationMs} ms`,
+      );
+      const installed = before.filter((c) => c.collectorType === "Installable");
+      const hosted = before.filter((c) => c.collectorType === "Hosted");
+      expect(installed).toHaveLength(4);
+      expect(deletes).toHaveLength(hosted.length + seeded.exportedSources);
+      const deletedCollectors = deletes.map(deletedCollector).filter(Boolean).map(Number);
+      expect(deletedCollectors.sort()).toEqual(hosted.map((c) => c.id).sort());
+      expect(outputOf(destroy)).toMatch(/InstalledCollector db01Prod deleted.*\[retain\]/);
+      // Left: the Installed Collectors, as they were, with only the sources nobody managed.
+      const after = await service.inventory();
+      expect(after.map((c) => c.name).sort()).toEqual(installed.map((c) => c.name).sort());
+      expect(after.flatMap((c) => c.sources)).toHaveLength(seeded.skippedSources);
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "with --no-protect, destroy deletes what is not an Installed Collector, and only the Installed Collector the program opts in",
+    async () => {
+      // A small account of its own: a Hosted Collector and two Installed ones, a source each.
+      const hostedId = (
+        await service.apiOk("POST", "/collectors", {
+          collector: { collectorType: "Hosted", name: "np-hosted" },
+        })
+      ).json.collector.id as number;
+      await service.apiOk("POST", `/collectors/${hostedId}/sources`, {
+        source: { sourceType: "HTTP", name: "events" },
+      });
+      const installed: Record<string, number> = {};
+      for (const name of ["np-kept", "np-deleted"]) {
+        installed[name] = (await service.registerInstalled({ name })).id as number;
+        await service.apiOk("POST", `/collectors/${installed[name]}/sources`, {
+          source: { sourceType: "LocalFile", name: "syslog", pathExpression: "/var/log/syslog" },
+        });
+      }
+      const dir = join(root, "unprotected");
+      const exported = await exportAccount([
+        "--out",
+        "unprotected",
+        "--no-protect",
+        "--collector",
+        "np-*",
+      ]);
+      expect(exported.stdout.replace(/\n/g, " ")).toContain(
+        "deletes its object from the service (exported with --no-protect",
+      );
+      // The program opts one Installed Collector in to deletion.
+      const program = readFileSync(join(dir, "index.ts"), "utf8");
+      expect(program).not.toContain("protect: true");
+      const opening = 'new collectors.InstalledCollector("npDeleted", {';
+      const at = program.indexOf(opening);
+      const end = program.indexOf("\n});", at);
+      expect(at).toBeGreaterThan(0);
+      writeFileSync(
+        join(dir, "index.ts"),
+        `${program.slice(0, end)}\n}, { retainOnDelete: false });${program.slice(end + 4)}`,
+      );
+      // The packages as the first project installed them (one npm install is enough).
+      await shell(`ln -s ${join(project, "node_modules")} node_modules`, dir);
+      ok(await pulumi(dir, ["stack", "init", "dev"]));
+      ok(
+        await runProcess(
+          "pulumi",
+          ["config", "set", "--secret", "collectors:accessKey", "--non-interactive"],
+          { cwd: dir, env: shellEnv, input: PULUMI_USER.accessKey },
+        ),
+      );
+      ok(await pulumi(dir, ["up", "--yes"]));
+
+      const mark = await service.mark();
+      const destroy = ok(await pulumi(dir, ["destroy", "--yes"]));
+      const requests = await service.since(mark);
+      console.log(
+        `export e2e: destroy of the --no-protect stack: ${JSON.stringify(countByMethod(requests))} ` +
+          `in ${destroy.durationMs} ms`,
+      );
+      const deletes = requests.filter((r) => r.method === "DELETE");
+      // The Hosted Collector, the three sources, and the opted-in Installed Collector.
+      expect(deletes).toHaveLength(5);
+      expect(deletes.map(deletedCollector).filter(Boolean).map(Number).sort()).toEqual(
+        [hostedId, installed["np-deleted"]].sort(),
+      );
+      expect(outputOf(destroy)).toMatch(/InstalledCollector npKept deleted.*\[retain\]/);
+      const left = (await service.inventory()).filter((c) => c.name.startsWith("np-"));
+      expect(left.map((c) => [c.name, c.sources.length])).toEqual([["np-kept", 0]]);
+    },
+    10 * MINUTE,
   );
 });

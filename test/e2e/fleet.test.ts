@@ -222,19 +222,19 @@ describe("examples/fleet with the real engine", () => {
   );
 
   it(
-    "destroy deletes the collectors and their sources from the service: one DELETE each",
+    "destroy deletes the sources (one DELETE each) and leaves the collectors registered (retained)",
     async () => {
       const mark = await service.mark();
-      await ws.pulumi(["destroy", "--yes"]);
+      const destroy = await ws.pulumi(["destroy", "--yes"]);
       expect(summarize(await service.since(mark)).sort()).toEqual([
-        "DELETE /collectors/{id} 200",
-        "DELETE /collectors/{id} 200",
-        "DELETE /collectors/{id} 200",
         "DELETE /collectors/{id}/sources/{id} 200",
         "DELETE /collectors/{id}/sources/{id} 200",
         "DELETE /collectors/{id}/sources/{id} 200",
       ]);
-      expect(await fleet()).toEqual({});
+      expect(outputOf(destroy)).toMatch(/InstalledCollector web-01-prod deleted.*\[retain\]/);
+      const left = await fleet();
+      expect(Object.keys(left).sort()).toEqual(["web 02.prod", "web-01.prod", "web-03.prod"]);
+      for (const c of Object.values(left)) expect(c.sources).toEqual([]);
     },
     5 * MINUTE,
   );

@@ -12,6 +12,7 @@ interface Registered {
   /** The raw request: secret markers intact. */
   raw: Record<string, unknown>;
   additionalSecretOutputs: string[];
+  retainOnDelete: boolean | undefined;
 }
 
 /** The parts of the SDK's RegisterResourceRequest the tests read. */
@@ -20,6 +21,8 @@ interface RegisterRequest {
   getType(): string;
   getName(): string;
   getAdditionalsecretoutputsList(): string[];
+  hasRetainondelete(): boolean;
+  getRetainondelete(): boolean;
 }
 
 const registered = new Map<string, Registered>();
@@ -59,6 +62,7 @@ beforeAll(async () => {
       inputs: Object.fromEntries(Object.entries(raw).filter(([k]) => k !== "__provider")),
       raw,
       additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
+      retainOnDelete: req.hasRetainondelete() ? req.getRetainondelete() : undefined,
     });
     return original(req, callback);
   };
@@ -84,14 +88,22 @@ describe("resource classes", () => {
     expect(await value(c.description)).toBe("front");
     const r = await registration(c);
     expect(r.type).toBe("pulumi-nodejs:dynamic/collectors:HostedCollector");
-    expect(r.inputs).toEqual({ description: "front", fields: { team: "a" }, __autoname: "web" });
+    expect(r.inputs).toEqual({
+      description: "front",
+      fields: { team: "a" },
+      __autoname: "web",
+      __urn: "urn:pulumi:stack::project::pulumi-nodejs:dynamic/collectors:HostedCollector::web",
+    });
     expect(typeof r.raw.__provider).toBe("string");
     expect(r.additionalSecretOutputs).toEqual([]);
   });
 
   it("an explicit name is passed as is, without the autoname hint", async () => {
     const c = new collectors.HostedCollector("named", { name: "My collector" });
-    expect((await registration(c)).inputs).toEqual({ name: "My collector" });
+    expect((await registration(c)).inputs).toEqual({
+      name: "My collector",
+      __urn: "urn:pulumi:stack::project::pulumi-nodejs:dynamic/collectors:HostedCollector::named",
+    });
   });
 
   it("HttpSource keeps its URL, token and unmanaged fields secret in state; baseUrl is plain", async () => {
@@ -240,9 +252,33 @@ describe("resource classes", () => {
       ]);
     }
     for (const [kind, resource] of cases) {
-      expect((await registration(resource)).type).toBe(`pulumi-nodejs:dynamic/collectors:${kind}`);
+      const r = await registration(resource);
+      expect(r.type).toBe(`pulumi-nodejs:dynamic/collectors:${kind}`);
       expect(await value((resource as collectors.LocalFileSource).collectorId)).toBe(1);
+      // Its URN, for the lines the provider writes under it (an adoption).
+      expect(r.inputs.__urn).toBe(await value(resource.urn));
+      expect(pulumi.Output.isInstance((resource as collectors.LocalFileSource).adopted)).toBe(true);
+      expect(r.retainOnDelete, `${kind} is deleted by destroy`).toBeFalsy();
     }
+  });
+
+  it("an InstalledCollector is retained on delete unless the program opts in to deleting it", async () => {
+    const kept = new collectors.InstalledCollector("kept", { adopt: { id: 1 } });
+    const protectedToo = new collectors.InstalledCollector(
+      "protected",
+      { adopt: { id: 2 } },
+      { protect: true },
+    );
+    const deletable = new collectors.InstalledCollector(
+      "deletable",
+      { adopt: { id: 3 } },
+      { retainOnDelete: false },
+    );
+    const hosted = new collectors.HostedCollector("hosted-c");
+    expect((await registration(kept)).retainOnDelete).toBe(true);
+    expect((await registration(protectedToo)).retainOnDelete).toBe(true);
+    expect((await registration(deletable)).retainOnDelete).toBe(false);
+    expect((await registration(hosted)).retainOnDelete).toBeFalsy();
   });
 
   it("every typed source class keeps the args that hold a credential secret, in and out", async () => {
@@ -267,6 +303,7 @@ describe("resource classes", () => {
     expect((await registration(c)).inputs).toEqual({
       adopt: { name: "Prod logs v1.2" },
       __autoname: "adopted",
+      __urn: "urn:pulumi:stack::project::pulumi-nodejs:dynamic/collectors:HostedCollector::adopted",
     });
   });
 });

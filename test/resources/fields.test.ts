@@ -123,7 +123,14 @@ describe("server-set outputs in a table", () => {
       state: { state: "Collecting" },
       config: { domain: "example.okta.com" },
     };
-    const outs = outputs(kind, { entity, etag: '"e1"' }, '"e1"', ["name"], { collectorId: 3 });
+    const outs = outputs(
+      kind,
+      { entity, etag: '"e1"' },
+      '"e1"',
+      ["name"],
+      { collectorId: 3 },
+      false,
+    );
     expect(outs).toMatchObject({ state: { state: "Collecting" }, sourceType: "Universal" });
     expect(outs.unmanaged).toEqual({
       sourceType: "Universal",

@@ -320,7 +320,12 @@ describe("InstalledCollector version", () => {
     expect(lasting.every((e) => e.urn === "urn:pulumi:s::p::t::web")).toBe(true);
     const statuses = lasting.map((e) => /\(status (\d)\)/.exec(e.message)?.[1]).filter(Boolean);
     expect(statuses).toEqual(["0", "1", "6", "2"]);
-    expect(lasting[0]?.message).toMatch(
+    // The adoption first, then the upgrade it starts.
+    expect(lasting[0]?.message).toBe(
+      `InstalledCollector "web-01" (id ${host.id}): adopted, not created (it already existed); ` +
+        "its settings match the program, nothing was written.",
+    );
+    expect(lasting[1]?.message).toMatch(
       new RegExp(
         `^InstalledCollector "web-01" \\(id ${host.id}\\): upgrade from ${OLD} to ${NEW}: task \\d+ requested$`,
       ),
@@ -338,6 +343,7 @@ describe("InstalledCollector version", () => {
     ).inputs;
     expect(await collector.diff(id, outs, news)).toMatchObject({ changes: true, replaces: [] });
     await service.clearRequests();
+    progress.clear();
     const updated = collector.update(id, outs, news);
     await driveTask();
     const { outs: after } = await updated;

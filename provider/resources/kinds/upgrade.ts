@@ -5,7 +5,7 @@
 // tries again).
 import { TaskWaitLimit, UPGRADE_STATUS, UPGRADE_STATUS_NAMES, type UpgradeTask } from "../../api";
 import { describe, resourceError } from "../provider/errors";
-import type { Found, Operation } from "../provider/lifecycle";
+import { type Found, type Operation, urnOf } from "../provider/lifecycle";
 import { AfterWriteError } from "../provider/outputs";
 import { becauseOf, interruptible } from "../provider/waits";
 import { customTimeout, type OperationTimeout } from "./timeouts";
@@ -74,7 +74,7 @@ export async function applyVersion(op: Operation, found: Found): Promise<Found> 
     change: `${direction(running, wanted)} from ${running ?? "(unknown)"} to ${wanted}`,
     running,
     wanted,
-    urn: typeof inputs.__urn === "string" ? inputs.__urn : undefined,
+    urn: urnOf(inputs),
   };
   const flush = () => runtime.progress.flush(runtime.defaults.progressFlushMs);
   if (action === "update" && olds && olds.version === wanted) {

@@ -2,7 +2,7 @@
 // InstalledCollector (a collector installed on a host, which registers itself: the resource
 // takes one over by id or name, manages its settings and the build it runs). Their args and
 // outputs come from the kinds' tables (kinds/collectors.ts).
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import {
   type COLLECTOR_FIELDS,
   HOSTED_COLLECTOR,
@@ -15,7 +15,6 @@ import {
   type ArgsOf,
   type OutputsOf,
   type ResourceShape,
-  TYPE_MODULE,
   withOutputs,
 } from "./resource";
 
@@ -67,18 +66,11 @@ export class HostedCollector extends withOutputs<
   }
 }
 
-export const INSTALLED_COLLECTOR_TYPE = `pulumi-nodejs:dynamic/${TYPE_MODULE}:InstalledCollector`;
-
 const INSTALLED = shape(INSTALLED_COLLECTOR);
 
-/**
- * What the provider cannot learn from the engine: the resource's URN (to show upgrade progress
- * under it) and its customTimeouts (to bound the wait for an upgrade task).
- */
-function hiddenInputs(name: string, opts: pulumi.CustomResourceOptions | undefined) {
-  const hidden: Record<string, unknown> = {
-    __urn: pulumi.createUrn(name, INSTALLED_COLLECTOR_TYPE, opts?.parent),
-  };
+/** What the provider cannot learn from the engine: the customTimeouts that bound an upgrade. */
+function hiddenInputs(opts: pulumi.CustomResourceOptions | undefined) {
+  const hidden: Record<string, unknown> = {};
   const { create, update } = opts?.customTimeouts ?? {};
   if (create !== undefined || update !== undefined) {
     hidden.__timeouts = {
@@ -100,7 +92,14 @@ export class InstalledCollector extends withOutputs<
   declare readonly osVersion: pulumi.Output<string | undefined>;
   declare readonly osArch: pulumi.Output<string | undefined>;
 
+  /**
+   * `retainOnDelete` defaults to true: the API cannot create an Installed Collector again, so
+   * `pulumi destroy`, or removing the resource from the program, releases the collector (it
+   * stays registered on the service, and its host keeps sending) instead of deleting it. Give
+   * `retainOnDelete: false` to have them delete it.
+   */
   constructor(name: string, args: InstalledCollectorArgs, opts?: pulumi.CustomResourceOptions) {
-    super(INSTALLED, name, { ...args, ...hiddenInputs(name, opts) }, opts);
+    const retainOnDelete = opts?.retainOnDelete ?? true;
+    super(INSTALLED, name, { ...args, ...hiddenInputs(opts) }, { ...opts, retainOnDelete });
   }
 }

@@ -57,20 +57,32 @@ export function secretFields(fields: Specs, keys: readonly string[] = Object.key
   });
 }
 
-/** The props a dynamic resource registers: its args, the outputs to fill, the autoname hint. */
+/** Outputs every resource has besides its shape's. */
+const COMMON_OUTPUTS = ["adopted"] as const;
+
+/** The type token of a kind's resources. */
+const typeToken = (kind: string) => `pulumi-nodejs:dynamic/${TYPE_MODULE}:${kind}`;
+
+/**
+ * The props a dynamic resource registers: its args, the outputs to fill, the autoname hint, and
+ * its URN as the hidden input `__urn`: the provider cannot learn it from the engine, and needs it
+ * to write lines under the resource in the engine's display (an adoption, an upgrade's progress).
+ */
 export function resourceProps(
   shape: ResourceShape,
   logicalName: string,
   args: object | undefined,
+  opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Inputs {
   const props: pulumi.Inputs = {};
-  for (const key of shape.outputs) props[key] = undefined;
+  for (const key of [...shape.outputs, ...COMMON_OUTPUTS]) props[key] = undefined;
   for (const [key, value] of Object.entries(args ?? {})) {
     if (value === undefined) continue;
     props[key] = shape.secretInputs.includes(key) ? pulumi.secret(value) : value;
   }
   // Without a name, check() names it after the logical name plus a random suffix.
   if ((args as { name?: unknown } | undefined)?.name === undefined) props.__autoname = logicalName;
+  props.__urn = pulumi.createUrn(logicalName, typeToken(shape.kind), opts?.parent);
   return props;
 }
 
@@ -105,6 +117,11 @@ export abstract class CollectorsResource extends pulumi.dynamic.Resource {
    * unchanged, so nothing set elsewhere is erased.
    */
   declare readonly unmanaged: pulumi.Output<Record<string, unknown>>;
+  /**
+   * Whether the resource took over an object that existed before it (`adopt`) rather than
+   * creating one. It stays true for the resource's life.
+   */
+  declare readonly adopted: pulumi.Output<boolean>;
 
   constructor(
     shape: ResourceShape,
@@ -115,7 +132,7 @@ export abstract class CollectorsResource extends pulumi.dynamic.Resource {
     super(
       providerShim(shape.kind),
       name,
-      resourceProps(shape, name, args),
+      resourceProps(shape, name, args, opts),
       resourceOptions(shape, opts),
       TYPE_MODULE,
       shape.kind,

@@ -17,13 +17,14 @@ import {
   label,
   type Operation,
   operation,
+  tell,
 } from "./lifecycle";
 import {
-  credentialsUnconfirmed,
   differences,
   finish,
   inBody,
   sendable,
+  unconfirmedCredentials,
   unmanagedOf,
   withEtag,
 } from "./outputs";
@@ -156,8 +157,9 @@ async function adopt(op: Operation): Promise<dynamic.CreateResult> {
   }
   const keys = managedKeys(kind.fields, inputs);
   const desired = desiredValues(kind.fields, inputs, sendable);
-  const differs = differences(kind, desired, found.entity, inputs).length > 0;
-  if (differs || credentialsUnconfirmed(kind, found.entity, inputs)) {
+  const differing = differences(kind, desired, found.entity, inputs);
+  const credentials = unconfirmedCredentials(kind, found.entity, inputs);
+  if (differing.length > 0 || credentials.length > 0) {
     const etag = await withEtag(api, found);
     const body = { ...unmanagedOf(kind, found.entity, keys, inputs), ...desired };
     body.name = (desired.name ?? found.entity.name) as string;
@@ -167,5 +169,31 @@ async function adopt(op: Operation): Promise<dynamic.CreateResult> {
       throw fail(op, error, { resource: label(kind, found.entity, id) });
     }
   }
+  await tell(op, adoptionNote(label(kind, found.entity, id), differing, credentials));
   return { id, outs: await finish(op, found) };
+}
+
+/**
+ * What an adoption did, for the engine's display, which counts it as a create: that nothing was
+ * created, and what its one PUT (if any) wrote and why.
+ */
+function adoptionNote(
+  resource: string,
+  differing: readonly string[],
+  credentials: readonly string[],
+): string {
+  const adopted = `${resource}: adopted, not created (it already existed)`;
+  const fields = differing.filter((key) => !credentials.includes(key));
+  const wrote = [
+    ...(fields.length > 0 ? [`set ${fields.join(", ")} to the program's values`] : []),
+    ...(credentials.length > 0
+      ? [
+          `wrote the credentials the program gives in ${credentials.join(", ")}, which the ` +
+            "service never shows in clear, so no read can confirm them",
+        ]
+      : []),
+  ];
+  return wrote.length === 0
+    ? `${adopted}; its settings match the program, nothing was written.`
+    : `${adopted}; one PUT ${wrote.join(", and ")}.`;
 }

@@ -68,8 +68,9 @@ export const MESSAGES = {
   adoptMoved: (p: { id: string; current: string; other: string }) =>
     `InstalledCollector manages collector ${p.id}${p.current}, but its adopt now points at ` +
     `${p.other}. A resource cannot move to another collector. To manage that one, add another ` +
-    "InstalledCollector for it. To stop managing this one without deleting it from the service, " +
-    "give it the option `retainOnDelete: true`, run `pulumi up`, then remove it from the program.",
+    "InstalledCollector for it. To stop managing this one, remove it from the program: an " +
+    "InstalledCollector is retained on delete (left on the service) unless it has " +
+    "`retainOnDelete: false`.",
 
   // Update.
   /** An update met 412: someone changed the object since Pulumi last read it. */

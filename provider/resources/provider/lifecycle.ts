@@ -107,6 +107,21 @@ export function operation(
   return { kind, runtime, settings, client, api, ...step };
 }
 
+/** The resource's URN, which every resource class passes as the hidden input `__urn`. */
+export function urnOf(inputs: Inputs): string | undefined {
+  return typeof inputs.__urn === "string" ? inputs.__urn : undefined;
+}
+
+/**
+ * Writes a line under the operation's resource in the engine's display (kinds/progress.ts), and
+ * waits a little for it to be delivered, so it comes before the resource's end.
+ */
+export async function tell(op: Operation, message: string): Promise<void> {
+  const { progress, defaults } = op.runtime;
+  progress.report({ urn: urnOf(op.inputs), message });
+  await progress.flush(defaults.progressFlushMs);
+}
+
 /** What an error becomes when this operation fails (see errors.ts failure()). */
 export function fail(
   op: Operation,

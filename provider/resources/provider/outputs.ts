@@ -48,13 +48,25 @@ export function unmanagedOf(
   ]);
 }
 
-/** The outputs for an object, its ETag, the managed keys and the inputs they were set from. */
+/**
+ * Whether a resource's state records an adoption: its `adopted` output, or for a state written
+ * before there was one, whether it had `adopt`.
+ */
+export function wasAdopted(state: Inputs): boolean {
+  return typeof state.adopted === "boolean" ? state.adopted : !isUnset(state.adopt);
+}
+
+/**
+ * The outputs for an object, its ETag, the managed keys and the inputs they were set from;
+ * `adopted` says whether the resource took the object over rather than creating it.
+ */
 export function outputs(
   kind: EntityKind,
   found: Found,
   etag: string | undefined,
   keys: string[],
   recorded: Inputs,
+  adopted: boolean,
 ): JsonObject {
   const unmanaged = unmanagedOf(kind, found.entity, keys, recorded);
   if (unmanaged.targetCpu === -1) delete unmanaged.targetCpu; // the service's "unset"
@@ -68,6 +80,7 @@ export function outputs(
     etag,
     unmanaged,
     adopt: plain(recorded.adopt),
+    adopted,
   });
 }
 
@@ -103,17 +116,17 @@ export function changesVisible(kind: EntityKind, olds: Inputs, news: Inputs): bo
 }
 
 /**
- * Whether a credential the program sets may differ on the service without a read showing it:
- * the service shows it masked or not at all, or shows another value of one kept as given. An
+ * The credentials the program sets that may differ on the service without a read showing it:
+ * the service shows them masked or not at all, or shows another value of one kept as given. An
  * adoption then writes the program's credentials once (a mask the program gave is not a value).
  */
-export function credentialsUnconfirmed(
+export function unconfirmedCredentials(
   kind: EntityKind,
   entity: Record<string, unknown>,
   inputs: Inputs,
-): boolean {
+): string[] {
   const masked = (value: unknown) => value !== undefined && JSON.stringify(value).includes(MASK);
-  return managedKeys(kind.fields, inputs).some((key) => {
+  return managedKeys(kind.fields, inputs).filter((key) => {
     const spec = kind.fields[key] as FieldSpec;
     const given = inputs[key];
     if (!holdsSecret(spec) || JSON.stringify(given).includes(MASK)) return false;
@@ -151,7 +164,10 @@ export async function finish(op: Operation, written: Found): Promise<JsonObject>
   const { kind, api, inputs } = op;
   const id = String(written.entity.id);
   const keys = managedKeys(kind.fields, inputs);
-  if (!kind.afterWrite) return outputs(kind, written, await withEtag(api, written), keys, inputs);
+  const adopted = op.action === "adopt" || (op.olds !== undefined && wasAdopted(op.olds));
+  const outputsOf = (found: Found, etag: string | undefined) =>
+    outputs(kind, found, etag, keys, inputs, adopted);
+  if (!kind.afterWrite) return outputsOf(written, await withEtag(api, written));
   let found: Found;
   try {
     found = await kind.afterWrite(op, written);
@@ -164,10 +180,10 @@ export async function finish(op: Operation, written: Found): Promise<JsonObject>
     } catch {
       etag = now.etag; // the next update then reads a fresh one (412 path)
     }
-    const properties = outputs(kind, now, etag, keys, inputs);
+    const properties = outputsOf(now, etag);
     // The host reads the provider of later operations from the outputs: keep it there.
     if (typeof inputs.__provider === "string") properties.__provider = inputs.__provider;
     throw new PartialFailure(message, id, properties, error);
   }
-  return outputs(kind, found, await withEtag(api, found), keys, inputs);
+  return outputsOf(found, await withEtag(api, found));
 }

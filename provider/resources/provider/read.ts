@@ -13,7 +13,7 @@ import { isGone } from "../../api";
 import { toId } from "../kinds/schemas";
 import { isUnset, type JsonObject } from "./fields";
 import { type EntityKind, type Found, fail, label, type Operation, operation } from "./lifecycle";
-import { outputs } from "./outputs";
+import { outputs, wasAdopted } from "./outputs";
 import type { Runtime } from "./settings";
 
 export async function read(
@@ -50,7 +50,7 @@ function project(kind: EntityKind, found: Found, state: Record<string, unknown>)
   const keys = Object.keys(kind.fields).filter((key) =>
     state.etag === undefined ? !isUnset(found.entity[key]) : state[key] !== undefined,
   );
-  return outputs(kind, found, found.etag, keys, state);
+  return outputs(kind, found, found.etag, keys, state, wasAdopted(state));
 }
 
 /** The object with an ETag to keep; rejects with the service's 404 when it is gone. */

@@ -1,0 +1,69 @@
+// The README's example of `collectors export` is what the export prints and writes today
+// (scripts/export-example.ts runs it on a small account), and its index.ts type-checks against
+// the package's current classes (their source, not a build that may be stale).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { EXAMPLE_END, EXAMPLE_START, exportExample } from "../../scripts/export-example";
+import { repoRoot } from "../../scripts/pulumi-workspace";
+
+const ROOT = repoRoot(__dirname);
+
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const start = readme.indexOf(EXAMPLE_START);
+  const end = readme.indexOf(EXAMPLE_END);
+  expect(start, "the README's start marker").toBeGreaterThan(0);
+  expect(end, "the README's end marker").toBeGreaterThan(start);
+  return readme.slice(start + EXAMPLE_START.length, end).trim();
+}
+
+let previous: ts.Program | undefined;
+
+/**
+ * The errors of `code` compiled as a program's index.ts with the repository's settings (strict,
+ * as the generated tsconfig.json is), `pulumi-collectors` being the package's source.
+ */
+function typeErrors(code: string): string[] {
+  const file = join(ROOT, "readme-export-example.ts"); // never written: served from memory
+  const config = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile).config;
+  const options: ts.CompilerOptions = {
+    ...ts.parseJsonConfigFileContent(config, ts.sys, ROOT).options,
+    noEmit: true,
+    paths: { "pulumi-collectors": [join(ROOT, "provider", "index.ts")] },
+  };
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, ...rest) =>
+    name === file
+      ? ts.createSourceFile(name, code, language)
+      : getSourceFile(name, language, ...rest);
+  const fileExists = host.fileExists.bind(host);
+  host.fileExists = (name) => name === file || fileExists(name);
+  // The second check reuses the first one's files (the package's and its dependencies').
+  const program = ts.createProgram([file], options, host, previous);
+  previous = program;
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+}
+
+describe("README: Exporting an account as code", () => {
+  it("shows what the export prints and the index.ts it writes", async () => {
+    expect(
+      readmeExample(),
+      "run `npx tsc -p scripts && node dist/scripts/export-example.js` and paste its output",
+    ).toBe(await exportExample());
+  });
+
+  it("its index.ts type-checks against the current classes", () => {
+    const code = /```ts\n([\s\S]*?)```/.exec(readmeExample())?.[1];
+    expect(code).toContain("new collectors.");
+    expect(typeErrors(code as string)).toEqual([]);
+    // And the check can fail: an argument no class takes is an error.
+    expect(
+      typeErrors((code as string).replace('name: "okta",', 'name: "okta", nope: 1,')),
+    ).not.toEqual([]);
+  }, 60_000);
+});
