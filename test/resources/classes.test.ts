@@ -130,7 +130,12 @@ describe("resource classes", () => {
       "unmanaged",
       "url",
     ]);
-    expect(r.inputs).toEqual({ collectorId: 1, __autoname: "firehose" });
+    expect(r.inputs).toEqual({
+      collectorId: 1,
+      __autoname: "firehose",
+      __urn:
+        "urn:pulumi:stack::project::pulumi-nodejs:dynamic/collectors:KinesisLogSource::firehose",
+    });
   });
 
   it("CloudSyslogSource keeps its token secret", async () => {
