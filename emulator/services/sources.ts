@@ -79,11 +79,11 @@ function secretToken(): string {
 }
 
 /**
- * Where an HTTP source receives data (`http`), or a Polling source its SNS notifications
- * (`event`). The emulator receives nothing: the host is a fixed, non-resolving name so that the
- * URL does not change when the emulator's port does.
+ * Where an HTTP source receives data (`http`, `otlp` for OTLP sources: sheet 5), or a Polling
+ * source its SNS notifications (`event`). The emulator receives nothing: the host is a fixed,
+ * non-resolving name so that the URL does not change when the emulator's port does.
  */
-function receiverUrl(deployment: Deployment, kind: "http" | "event"): string {
+function receiverUrl(deployment: Deployment, kind: "http" | "otlp" | "event"): string {
   const region = deployment === "us1" ? "" : `${deployment}.`;
   return `https://endpoint1.collection.${region}collectors.invalid/receiver/v1/${kind}/${secretToken()}`;
 }
@@ -91,7 +91,8 @@ function receiverUrl(deployment: Deployment, kind: "http" | "event"): string {
 /** What the service issues to a new source (sheet 7), by the type's `server` entry. */
 function issue(doc: SourceDoc, deployment: Deployment): void {
   const server = SOURCE_TYPES[doc.sourceType]?.server;
-  if (server === "httpUrl") doc.url = receiverUrl(deployment, "http");
+  if (server === "httpUrl")
+    doc.url = receiverUrl(deployment, doc.config.contentType === "Otlp" ? "otlp" : "http");
   if (server === "eventUrl") doc.url = receiverUrl(deployment, "event");
   if (server === "syslogToken") doc.token = `${secretToken()}@41123`;
   issueAuthHeader(doc);
@@ -99,14 +100,14 @@ function issue(doc: SourceDoc, deployment: Deployment): void {
 
 /**
  * An HTTP source of a variant with auth-header ingestion (sheet 5) holds a token, and a baseUrl:
- * its URL without the URL's own code. Both stay across updates; a source that becomes another
- * variant loses them, and gets new ones if it comes back.
+ * the receiver's `…/receiver/v1/http`, whatever its URL's path. Both stay across updates; a
+ * source that becomes another variant loses them, and gets new ones if it comes back.
  */
 function issueAuthHeader(doc: SourceDoc): void {
   if (SOURCE_TYPES[doc.sourceType]?.server !== "httpUrl" || doc.url === undefined) return;
   if (takesAuthHeader(doc.config)) {
     doc.token ??= secretToken();
-    doc.baseUrl ??= doc.url.slice(0, doc.url.lastIndexOf("/"));
+    doc.baseUrl ??= `${new URL(doc.url).origin}/receiver/v1/http`;
   } else {
     delete doc.token;
     delete doc.baseUrl;

@@ -60,7 +60,9 @@ describe.each(BACKENDS)("HTTP source token and baseUrl ($name store)", (backend)
       const { c, s } = await make(body);
       expect(s.token).toMatch(/^[A-Za-z0-9_-]{32,}$/);
       expect(s.baseUrl).toMatch(/^https:\/\/\S+\/receiver\/v1\/http$/);
-      expect(s.url.startsWith(`${s.baseUrl}/`)).toBe(true);
+      // The same receiver; OTLP sources upload under otlp/ (sheet 5), the others under http/.
+      const kind = body.contentType === "Otlp" ? "otlp" : "http";
+      expect(s.url.startsWith(`${s.baseUrl.replace(/http$/, kind)}/`)).toBe(true);
       expect(s.url).not.toContain(s.token);
       const other = await createSource(ctx.api, c.id, { name: "other", ...body });
       expect(other.token).not.toBe(s.token);
