@@ -4,29 +4,25 @@
 // test/scripts/resource-reference.test.ts checks that the page holds exactly this text. Run it
 // after changing a kind: `npx tsc -p scripts && node dist/scripts/resource-reference.js > docs/resource-reference.md`.
 //
-// The kinds come in through the imports below only: when provider/resources/ moves, fix them.
-import { z } from "zod";
-import { collectorSchema, sourceSchema } from "../provider/api";
-import { ENTITY_KINDS } from "../provider/resources/kinds";
-import { shapeOf } from "../provider/resources/kinds/schemas";
-import { COMMON_FIELDS, TYPED_SOURCES } from "../provider/resources/kinds/sources";
-import { type FieldSpec, holdsSecret } from "../provider/resources/provider/fields";
-import type { EntityKind } from "../provider/resources/provider/lifecycle";
+// The kinds come in as the plugin's package schema takes them (provider/plugin/layer.ts, the one
+// file to change when provider/resources/ moves; its zod-to-JSON-Schema reading of the types),
+// plus the common source fields: when kinds/sources.ts moves, fix that import.
+import type { z } from "zod";
+import {
+  collectorSchema,
+  ENTITY_KINDS,
+  type EntityKind,
+  type FieldSpec,
+  holdsSecret,
+  SECRET_COMPUTED,
+  sourceSchema,
+  TYPED_SOURCES,
+} from "../provider/plugin/layer";
+import { jsonSchemaOf } from "../provider/plugin/types";
+import { COMMON_FIELDS } from "../provider/resources/kinds/sources";
 import { sourceTypesTable } from "./source-types-table";
 
 type Json = { [key: string]: unknown };
-
-/** A zod schema as JSON Schema, with the shapes the kinds register where zod cannot show one. */
-function jsonSchemaOf(schema: z.ZodType): Json {
-  return z.toJSONSchema(schema, {
-    io: "input",
-    unrepresentable: "any",
-    override: (ctx) => {
-      const shape = shapeOf(ctx.zodSchema);
-      if (shape) Object.assign(ctx.jsonSchema, jsonSchemaOf(shape));
-    },
-  }) as Json;
-}
 
 const isJson = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -120,32 +116,45 @@ function inputTable(rows: readonly Input[]): string[] {
   ];
 }
 
-/** What the service sets, by field: shown as outputs, never inputs. */
+const secretComputed: readonly string[] = SECRET_COMPUTED;
+
+/**
+ * What the service sets, by field: shown as outputs, never inputs. A typed source class has the
+ * secret ones (url, token) its type is issued; the generic Source has both.
+ */
 function serverSetOutputs(kind: EntityKind): { key: string; type: string; secret: boolean }[] {
   const typed = TYPED_SOURCES[kind.kind];
-  const isSource = kind.parent !== undefined;
-  const service = (isSource ? sourceSchema.shape : collectorSchema.shape) as Record<
+  const service = (kind.parent === undefined ? collectorSchema : sourceSchema).shape as Record<
     string,
     z.ZodType
   >;
-  return kind.serverSet
-    .filter(
-      (key) => !typed || !["url", "token"].includes(key) || typed.computed?.includes(key as "url"),
-    )
-    .map((key) => {
-      const schema = typed?.outputs?.[key] ?? service[key];
-      return {
-        key,
-        type: schema ? typeText(jsonSchemaOf(schema)) : "any",
-        secret: isSource && ["url", "token"].includes(key),
-      };
-    });
+  const issued = (key: string) =>
+    !typed || !secretComputed.includes(key) || (typed.computed ?? []).some((k) => k === key);
+  return kind.serverSet.filter(issued).map((key) => {
+    const schema = typed?.outputs?.[key] ?? service[key];
+    return {
+      key,
+      type: schema ? typeText(jsonSchemaOf(schema)) : "any",
+      secret: kind.parent !== undefined && secretComputed.includes(key),
+    };
+  });
 }
 
 const commonSource = COMMON_FIELDS as Readonly<Record<string, FieldSpec>>;
 
 /** A source's fields that are the common ones as they are (not a type's own version of one). */
 const isCommon = (key: string, spec: FieldSpec) => commonSource[key] === spec;
+
+/** Which of the common source inputs a source takes, in the fewest words. */
+function commonInputsTaken(taken: readonly string[]): string {
+  const link = "[common source inputs](#common-source-inputs)";
+  const missing = Object.keys(commonSource).filter((key) => !taken.includes(key));
+  if (missing.length === 0) return `Takes every one of the ${link}, and:`;
+  if (taken.length === 0) return `Takes none of the ${link}; its own:`;
+  return taken.length < missing.length
+    ? `Takes only ${taken.map(code).join(", ")} of the ${link}, and:`
+    : `Takes the ${link} except ${missing.map(code).join(", ")}, and:`;
+}
 
 function kindSection(kind: EntityKind): string[] {
   const rules = kind.rules({});
@@ -154,7 +163,6 @@ function kindSection(kind: EntityKind): string[] {
   const all = Object.entries({ ...kind.controls, ...kind.fields });
   const own = all.filter(([key, spec]) => !(isSource && isCommon(key, spec)));
   const common = all.filter(([key, spec]) => isSource && isCommon(key, spec)).map(([key]) => key);
-  const missing = Object.keys(commonSource).filter((key) => !common.includes(key));
   const typed = TYPED_SOURCES[kind.kind];
   const lines = [`### ${kind.kind}`, ""];
   if (typed) {
@@ -164,16 +172,8 @@ function kindSection(kind: EntityKind): string[] {
       "",
     );
   }
-  if (isSource) {
-    lines.push(
-      missing.length === 0
-        ? "Takes every [common source input](#common-source-inputs), and:"
-        : missing.length === Object.keys(commonSource).length
-          ? "Takes none of the [common source inputs](#common-source-inputs); its own:"
-          : `Takes the [common source inputs](#common-source-inputs) except ${missing.map(code).join(", ")}, and:`,
-      "",
-    );
-  }
+  if (isSource) lines.push(commonInputsTaken(common), "");
+
   lines.push(...inputTable(own.map(([key, spec]) => inputOf(kind, key, spec, hints))), "");
   const outputs = serverSetOutputs(kind);
   lines.push(
