@@ -1,8 +1,8 @@
-// The README's example of `collectors export`, made by running the export on a small account in
-// the local service, so the README shows what the export writes today: its output and the
-// index.ts it generates. test/cli/export-readme.test.ts checks that the README holds exactly
+// The example of `collectors export` in docs/export.md, made by running the export on a small
+// account in the local service, so the page shows what the export writes today: its output and
+// the index.ts it generates. test/cli/export-readme.test.ts checks that the page holds exactly
 // this text between its markers, and type-checks its code against the current classes. Run it
-// after changing the export or the classes, and paste its output over the README's:
+// after changing the export or the classes, and paste its output over the page's:
 // `npx tsc -p scripts && node dist/scripts/export-example.js`.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,7 +77,7 @@ async function seed(client: CollectorsClient, register: (name: string) => Promis
   });
 }
 
-/** The README's text between the markers: the command's output, then the index.ts it wrote. */
+/** docs/export.md's text between the markers: the command's output, then the index.ts it wrote. */
 export async function exportExample(): Promise<string> {
   const emulator = await startEmulator({
     host: "127.0.0.1",

@@ -1,6 +1,6 @@
-// The README's table of source classes, printed from the tables the classes are built from
-// (provider/resources/kinds/sources.ts), so the README cannot drift from them:
-// test/resources/readme.test.ts checks that the README holds exactly this text between its
+// The table of source classes, printed from the tables the classes are built from
+// (provider/resources/kinds/sources.ts) onto docs/resource-reference.md by resource-reference.ts,
+// which test/scripts/resource-reference.test.ts keeps equal to them. Alone, it prints it between
 // markers. Run it after adding a type: `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
 import { SOURCE_ENTRIES, type SourceType, typedSpecs } from "../provider/resources/kinds/sources";
 import { holdsSecret } from "../provider/resources/provider/fields";
@@ -42,7 +42,7 @@ function typeOf(type: SourceType): string {
   return fixed.length === 0 ? type.sourceType : `${type.sourceType} (${fixed.join(", ")})`;
 }
 
-/** The README's table: one line per class, then the decisions where the sheet is uncertain. */
+/** The table: one line per class, then the decisions where the sheet is uncertain. */
 export function sourceTypesTable(): string {
   const types = Object.values(SOURCE_ENTRIES as Readonly<Record<string, SourceType>>).filter(
     (type) => type.kind,

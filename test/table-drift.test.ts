@@ -61,7 +61,7 @@ const ALLOWED: { differences: string[]; reason: string }[] = [
     differences: ["fixed of DockerStats: contentType only in provider"],
     reason:
       "the service takes DockerStats with or without contentType (absent: stats as logs); " +
-      'DockerStatsSource always sends "DockerMetrics" and leaves stats as logs to Source (README).',
+      'DockerStatsSource always sends "DockerMetrics" and leaves stats as logs to Source (docs/resource-reference.md).',
   },
   {
     differences: [
@@ -69,7 +69,7 @@ const ALLOWED: { differences: string[]; reason: string }[] = [
     ],
     reason:
       "the provider never sends it and reads thirdPartyRef as a subset of what the program gave, " +
-      "so the service's own member is neither an argument nor a diff (README, thirdPartyRef).",
+      "so the service's own member is neither an argument nor a diff (docs/resources.md, thirdPartyRef).",
   },
 ];
 const ALLOWED_DIFFERENCES = ALLOWED.flatMap((entry) => entry.differences);

@@ -1,6 +1,7 @@
-// The README's example of `collectors export` is what the export prints and writes today
-// (scripts/export-example.ts runs it on a small account), and its index.ts type-checks against
-// the package's current classes (their source, not a build that may be stale).
+// The example of `collectors export` in docs/export.md (once the README's) is what the export
+// prints and writes today (scripts/export-example.ts runs it on a small account), and its
+// index.ts type-checks against the package's current classes (their source, not a build that
+// may be stale).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
@@ -10,13 +11,15 @@ import { repoRoot } from "../../scripts/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 
-function readmeExample(): string {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const start = readme.indexOf(EXAMPLE_START);
-  const end = readme.indexOf(EXAMPLE_END);
-  expect(start, "the README's start marker").toBeGreaterThan(0);
-  expect(end, "the README's end marker").toBeGreaterThan(start);
-  return readme.slice(start + EXAMPLE_START.length, end).trim();
+const PAGE = join(ROOT, "docs", "export.md");
+
+function documentedExample(): string {
+  const page = readFileSync(PAGE, "utf8");
+  const start = page.indexOf(EXAMPLE_START);
+  const end = page.indexOf(EXAMPLE_END);
+  expect(start, "docs/export.md's start marker").toBeGreaterThan(0);
+  expect(end, "docs/export.md's end marker").toBeGreaterThan(start);
+  return page.slice(start + EXAMPLE_START.length, end).trim();
 }
 
 let previous: ts.Program | undefined;
@@ -49,16 +52,16 @@ function typeErrors(code: string): string[] {
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
-describe("README: Exporting an account as code", () => {
+describe("docs/export.md: the example", () => {
   it("shows what the export prints and the index.ts it writes", async () => {
     expect(
-      readmeExample(),
-      "run `npx tsc -p scripts && node dist/scripts/export-example.js` and paste its output",
+      documentedExample(),
+      "run `npx tsc -p scripts && node dist/scripts/export-example.js` and paste its output over docs/export.md's",
     ).toBe(await exportExample());
   });
 
   it("its index.ts type-checks against the current classes", () => {
-    const code = /```ts\n([\s\S]*?)```/.exec(readmeExample())?.[1];
+    const code = /```ts\n([\s\S]*?)```/.exec(documentedExample())?.[1];
     expect(code).toContain("new collectors.");
     expect(typeErrors(code as string)).toEqual([]);
     // And the check can fail: an argument no class takes is an error.
