@@ -4,7 +4,7 @@ import { randomInt } from "node:crypto";
  * The one catalogue of errors the emulator answers with. Codes are the spec's names where the
  * spec names the condition (section 7); where it does not, the live service's wire code from
  * docs/reference/live-service-facts.md; the emulator's own (400 request.malformed, 408, 413, 431, 501, 507,
- * jobid) are documented choices in the README.
+ * jobid) are documented choices in docs/local-service.md.
  */
 export const ERRORS = {
   // General conditions (spec 7.2 (docs/spec/collector-management-api.md) and the live general codes).
