@@ -3,7 +3,7 @@
 // test/resources/readme.test.ts checks that the README holds exactly this text between its
 // markers. Run it after adding a type: `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
 import { SOURCE_ENTRIES, type SourceType, typedSpecs } from "../provider/resources/kinds/sources";
-import { holdsSecret } from "../provider/resources/provider/fields";
+import { holdsSecret } from "../provider/resources/steps/fields";
 
 export const TABLE_START = "<!-- source-types:start (scripts/source-types-table.ts) -->";
 export const TABLE_END = "<!-- source-types:end -->";

@@ -18,15 +18,15 @@ import {
   sourceTypeNamed,
   TYPED_SOURCES,
 } from "../../provider/resources/kinds/sources";
-import { checkInputs } from "../../provider/resources/provider/check";
+import { checkInputs } from "../../provider/resources/steps/check";
 import {
   equivalent,
   type FieldSpec,
   type FieldSpecs,
   isObject,
   managedView,
-} from "../../provider/resources/provider/fields";
-import type { EntityKind } from "../../provider/resources/provider/lifecycle";
+} from "../../provider/resources/steps/fields";
+import type { EntityKind } from "../../provider/resources/steps/lifecycle";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

@@ -6,6 +6,7 @@ export { ENTITY_KINDS, kindNamed } from "../resources/kinds";
 export { shapeOf, toId } from "../resources/kinds/schemas";
 export { SECRET_COMPUTED, TYPED_SOURCES } from "../resources/kinds/sources";
 export { lookups } from "../resources/program/functions";
+export { lifecycle, Runtime, type RuntimeOptions } from "../resources/runtime";
 export {
   containsUnknown,
   diffFields,
@@ -18,8 +19,7 @@ export {
   MASK,
   secretLeaves,
   UNKNOWN,
-} from "../resources/provider/fields";
-export type { EntityKind, Inputs, Lifecycle } from "../resources/provider/lifecycle";
-export { ON_CONFLICT_VALUES, POLL_INTERVAL_ENV, SETTINGS } from "../resources/provider/settings";
-export { abortWaits } from "../resources/provider/waits";
-export { lifecycle, Runtime, type RuntimeOptions } from "../resources/runtime";
+} from "../resources/steps/fields";
+export type { EntityKind, Inputs, Lifecycle } from "../resources/steps/lifecycle";
+export { ON_CONFLICT_VALUES, POLL_INTERVAL_ENV, SETTINGS } from "../resources/steps/settings";
+export { abortWaits } from "../resources/steps/waits";

@@ -11,4 +11,4 @@ export {
 export * from "./program/functions";
 export type { Adopt } from "./program/resource";
 export * from "./program/sources";
-export { ResourceError, type ResourceErrorCode } from "./provider/errors";
+export { ResourceError, type ResourceErrorCode } from "./steps/errors";

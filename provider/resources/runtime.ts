@@ -2,15 +2,15 @@
 // exports ("pulumi-collectors/resources/runtime"). Its one function, dispatch(kind, method,
 // args), is a contract with every shim ever written into a state file: keep its signature.
 import { kindNamed } from "./kinds";
-import { check, diff } from "./provider/check";
-import { create } from "./provider/create";
-import { resourceError } from "./provider/errors";
-import type { Lifecycle } from "./provider/lifecycle";
-import { read, remove } from "./provider/read";
-import { type ConfigureRequest, Runtime } from "./provider/settings";
-import { update } from "./provider/update";
+import { check, diff } from "./steps/check";
+import { create } from "./steps/create";
+import { resourceError } from "./steps/errors";
+import type { Lifecycle } from "./steps/lifecycle";
+import { read, remove } from "./steps/read";
+import { type ConfigureRequest, Runtime } from "./steps/settings";
+import { update } from "./steps/update";
 
-export { Runtime, type RuntimeOptions } from "./provider/settings";
+export { Runtime, type RuntimeOptions } from "./steps/settings";
 
 let processRuntime: Runtime | undefined;
 

@@ -20,9 +20,9 @@ import {
   type SourceType,
   TYPED_SOURCES,
 } from "../../provider/resources/kinds/sources";
-import { checkInputs } from "../../provider/resources/provider/check";
-import { managedView } from "../../provider/resources/provider/fields";
-import type { EntityKind } from "../../provider/resources/provider/lifecycle";
+import { checkInputs } from "../../provider/resources/steps/check";
+import { managedView } from "../../provider/resources/steps/fields";
+import type { EntityKind } from "../../provider/resources/steps/lifecycle";
 import { HIDDEN } from "./export-account";
 
 const source = (fields: Record<string, unknown>) =>

@@ -12,8 +12,8 @@ import {
   plain,
   resetValues,
   secretLeaves,
-} from "../../provider/resources/provider/fields";
-import { outputs } from "../../provider/resources/provider/outputs";
+} from "../../provider/resources/steps/fields";
+import { outputs } from "../../provider/resources/steps/outputs";
 
 const specs: FieldSpecs = {
   name: { schema: z.string(), keepWhenUnset: true },

@@ -3,15 +3,15 @@
 // upgrade task). Each is a table of fields with the few operations that differ.
 import { z } from "zod";
 import type { CollectorsClient } from "../../api";
-import { resourceError } from "../provider/errors";
+import { resourceError } from "../steps/errors";
 import {
   containsUnknown,
   type FieldSpecs,
   isObject,
   isUnset,
   type JsonObject,
-} from "../provider/fields";
-import type { EntityApi, EntityKind } from "../provider/lifecycle";
+} from "../steps/fields";
+import type { EntityApi, EntityKind } from "../steps/lifecycle";
 import {
   adoptSchema,
   booleanSchema,

@@ -36,7 +36,7 @@ import {
   REQUIRED_FIELDS_BY_SOURCE_TYPE,
 } from "../../api";
 import { type PollEnd, poll } from "../../api/poll";
-import { resourceError } from "../provider/errors";
+import { resourceError } from "../steps/errors";
 import {
   type CheckFailure,
   containsUnknown,
@@ -46,10 +46,10 @@ import {
   isUnset,
   type JsonObject,
   secretLeaves,
-} from "../provider/fields";
-import type { EntityApi, EntityKind, Inputs } from "../provider/lifecycle";
-import type { Runtime } from "../provider/settings";
-import { becauseOf, interruptible } from "../provider/waits";
+} from "../steps/fields";
+import type { EntityApi, EntityKind, Inputs } from "../steps/lifecycle";
+import type { Runtime } from "../steps/settings";
+import { becauseOf, interruptible } from "../steps/waits";
 import {
   adoptSchema,
   booleanSchema,

@@ -15,8 +15,8 @@ import {
 } from "../../api";
 import { secretValues } from "../../api/redact";
 import { COMMON_FIELDS, SECRET_COMPUTED, SOURCE_VOLATILE, TYPE_FIELDS } from "../kinds/sources";
-import { resourceError } from "../provider/errors";
-import { Runtime, type RuntimeOptions } from "../provider/settings";
+import { resourceError } from "../steps/errors";
+import { Runtime, type RuntimeOptions } from "../steps/settings";
 
 /**
  * T's named fields, without the index signature a loose schema gives it. The Output variants

@@ -16,7 +16,7 @@ import {
   TYPE_FIELDS,
   typedSpecs,
 } from "../kinds/sources";
-import type { FieldSpecs } from "../provider/fields";
+import type { FieldSpecs } from "../steps/fields";
 import {
   type Adopt,
   type ArgsOf,
