@@ -2,11 +2,11 @@
 // Everything the plugin serves comes from here: the kinds' tables, their lifecycle, the runtime.
 export { collectorSchema, sourceSchema } from "../api";
 export { buildTargetSchema } from "../api/schemas/upgrade";
+export { lifecycle } from "../resources/dispatch";
 export { ENTITY_KINDS, kindNamed } from "../resources/kinds";
 export { shapeOf, toId } from "../resources/kinds/schemas";
 export { SECRET_COMPUTED, TYPED_SOURCES } from "../resources/kinds/sources";
 export { lookups } from "../resources/program/functions";
-export { lifecycle, Runtime, type RuntimeOptions } from "../resources/runtime";
 export {
   containsUnknown,
   diffFields,
@@ -21,5 +21,6 @@ export {
   UNKNOWN,
 } from "../resources/steps/fields";
 export type { EntityKind, Inputs, Lifecycle } from "../resources/steps/lifecycle";
-export { ON_CONFLICT_VALUES, POLL_INTERVAL_ENV, SETTINGS } from "../resources/steps/settings";
+export { POLL_INTERVAL_ENV, Runtime, type RuntimeOptions } from "../resources/steps/runtime";
+export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";
 export { abortWaits } from "../resources/steps/waits";

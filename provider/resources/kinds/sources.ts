@@ -48,7 +48,7 @@ import {
   secretLeaves,
 } from "../steps/fields";
 import type { EntityApi, EntityKind, Inputs } from "../steps/lifecycle";
-import type { Runtime } from "../steps/settings";
+import type { Runtime } from "../steps/runtime";
 import { becauseOf, interruptible } from "../steps/waits";
 import {
   adoptSchema,

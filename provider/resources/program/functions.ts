@@ -16,7 +16,7 @@ import {
 import { secretValues } from "../../api/redact";
 import { COMMON_FIELDS, SECRET_COMPUTED, SOURCE_VOLATILE, TYPE_FIELDS } from "../kinds/sources";
 import { resourceError } from "../steps/errors";
-import { Runtime, type RuntimeOptions } from "../steps/settings";
+import { Runtime, type RuntimeOptions } from "../steps/runtime";
 
 /**
  * T's named fields, without the index signature a loose schema gives it. The Output variants

@@ -28,7 +28,7 @@ import {
   unmanagedOf,
   withEtag,
 } from "./outputs";
-import type { Runtime } from "./settings";
+import type { Runtime } from "./runtime";
 
 export async function create(
   kind: EntityKind,

@@ -8,7 +8,8 @@ import type { CollectorsClient } from "../../api";
 import type { CheckRules } from "./check";
 import { type Action, describe, failure, type ResourceError } from "./errors";
 import type { FieldSpecs, JsonObject } from "./fields";
-import type { Runtime, Settings } from "./settings";
+import type { Runtime } from "./runtime";
+import type { Settings } from "./settings";
 
 export type Inputs = Record<string, unknown>;
 

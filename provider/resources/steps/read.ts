@@ -14,7 +14,7 @@ import { toId } from "../kinds/schemas";
 import { isUnset, type JsonObject } from "./fields";
 import { type EntityKind, type Found, fail, label, type Operation, operation } from "./lifecycle";
 import { outputs, wasAdopted } from "./outputs";
-import type { Runtime } from "./settings";
+import type { Runtime } from "./runtime";
 
 export async function read(
   kind: EntityKind,

@@ -24,7 +24,7 @@ import {
 } from "./lifecycle";
 import { changesVisible, differences, finish, sendable, unmanagedOf } from "./outputs";
 import { asLastSeen } from "./read";
-import type { Runtime } from "./settings";
+import type { Runtime } from "./runtime";
 
 export async function update(
   kind: EntityKind,

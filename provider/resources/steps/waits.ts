@@ -3,7 +3,7 @@
 // progress ends at once, so its resource can say what goes on on the service, and the process
 // then exits as Node would.
 import { inProviderHost } from "../kinds/progress";
-import type { Runtime } from "./settings";
+import type { Runtime } from "./runtime";
 
 /** Why a wait stopped early. */
 class Interrupted extends Error {}
