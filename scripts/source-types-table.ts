@@ -2,8 +2,9 @@
 // (provider/resources/kinds/sources.ts), so the README cannot drift from them:
 // test/resources/readme.test.ts checks that the README holds exactly this text between its
 // markers. Run it after adding a type: `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
+
+import { holdsSecret } from "../provider/resources/kinds/fields";
 import { SOURCE_ENTRIES, type SourceType, typedSpecs } from "../provider/resources/kinds/sources";
-import { holdsSecret } from "../provider/resources/steps/fields";
 
 export const TABLE_START = "<!-- source-types:start (scripts/source-types-table.ts) -->";
 export const TABLE_END = "<!-- source-types:end -->";

@@ -11,6 +11,7 @@
 import type { Collector, Source as SourceInfo } from "../../provider/api";
 import { isSecretKey } from "../../provider/api/redact";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
+import { type FieldSpec, type FieldSpecs, isObject } from "../../provider/resources/kinds/fields";
 import {
   COMMON_FIELDS,
   SOURCE_TYPES,
@@ -19,13 +20,7 @@ import {
   TYPED_SOURCES,
 } from "../../provider/resources/kinds/sources";
 import { checkInputs } from "../../provider/resources/steps/check";
-import {
-  equivalent,
-  type FieldSpec,
-  type FieldSpecs,
-  isObject,
-  managedView,
-} from "../../provider/resources/steps/fields";
+import { equivalent, managedView } from "../../provider/resources/steps/fields";
 import type { EntityKind } from "../../provider/resources/steps/lifecycle";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };

@@ -4,12 +4,8 @@ export { collectorSchema, sourceSchema } from "../api";
 export { buildTargetSchema } from "../api/schemas/upgrade";
 export { lifecycle } from "../resources/dispatch";
 export { ENTITY_KINDS, kindNamed } from "../resources/kinds";
-export { shapeOf, toId } from "../resources/kinds/schemas";
-export { SECRET_COMPUTED, TYPED_SOURCES } from "../resources/kinds/sources";
-export { lookups } from "../resources/program/functions";
 export {
   containsUnknown,
-  diffFields,
   type FieldSpec,
   holdsSecret,
   isObject,
@@ -17,9 +13,12 @@ export {
   type Json,
   type JsonObject,
   MASK,
-  secretLeaves,
   UNKNOWN,
-} from "../resources/steps/fields";
+} from "../resources/kinds/fields";
+export { shapeOf, toId } from "../resources/kinds/schemas";
+export { SECRET_COMPUTED, TYPED_SOURCES } from "../resources/kinds/sources";
+export { lookups } from "../resources/program/functions";
+export { diffFields, secretLeaves } from "../resources/steps/fields";
 export type { EntityKind, Inputs, Lifecycle } from "../resources/steps/lifecycle";
 export { POLL_INTERVAL_ENV, Runtime, type RuntimeOptions } from "../resources/steps/runtime";
 export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";

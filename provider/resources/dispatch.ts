@@ -3,9 +3,9 @@
 // the file's, and stays: every shim ever written into a state file requires it). Its one
 // function, dispatch(kind, method, args), is a contract with those shims: keep its signature.
 import { kindNamed } from "./kinds";
+import { resourceError } from "./kinds/errors";
 import { check, diff } from "./steps/check";
 import { create } from "./steps/create";
-import { resourceError } from "./steps/errors";
 import type { Lifecycle } from "./steps/lifecycle";
 import { read, remove } from "./steps/read";
 import { Runtime } from "./steps/runtime";

@@ -2,12 +2,12 @@
 // InstalledCollector uses for a field the service shows under another name (version).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { FieldSpecs } from "../../provider/resources/kinds/fields";
 import { sourceKind } from "../../provider/resources/kinds/sources";
 import {
   desiredValues,
   diffFields,
   equivalent,
-  type FieldSpecs,
   managedView,
   plain,
   resetValues,

@@ -3,15 +3,9 @@
 // upgrade task). Each is a table of fields with the few operations that differ.
 import { z } from "zod";
 import type { CollectorsClient } from "../../api";
-import { resourceError } from "../steps/errors";
-import {
-  containsUnknown,
-  type FieldSpecs,
-  isObject,
-  isUnset,
-  type JsonObject,
-} from "../steps/fields";
 import type { EntityApi, EntityKind } from "../steps/lifecycle";
+import { resourceError } from "./errors";
+import { containsUnknown, type FieldSpecs, isObject, isUnset, type JsonObject } from "./fields";
 import {
   adoptSchema,
   booleanSchema,

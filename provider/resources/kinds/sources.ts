@@ -36,7 +36,11 @@ import {
   REQUIRED_FIELDS_BY_SOURCE_TYPE,
 } from "../../api";
 import { type PollEnd, poll } from "../../api/poll";
-import { resourceError } from "../steps/errors";
+import { secretLeaves } from "../steps/fields";
+import type { EntityApi, EntityKind, Inputs } from "../steps/lifecycle";
+import type { Runtime } from "../steps/runtime";
+import { becauseOf, interruptible } from "../steps/waits";
+import { resourceError } from "./errors";
 import {
   type CheckFailure,
   containsUnknown,
@@ -45,11 +49,7 @@ import {
   isObject,
   isUnset,
   type JsonObject,
-  secretLeaves,
-} from "../steps/fields";
-import type { EntityApi, EntityKind, Inputs } from "../steps/lifecycle";
-import type { Runtime } from "../steps/runtime";
-import { becauseOf, interruptible } from "../steps/waits";
+} from "./fields";
 import {
   adoptSchema,
   booleanSchema,

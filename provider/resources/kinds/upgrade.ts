@@ -4,10 +4,10 @@
 // they are partial failures (the engine records the collector as it is, so the next `pulumi up`
 // tries again).
 import { TaskWaitLimit, UPGRADE_STATUS, UPGRADE_STATUS_NAMES, type UpgradeTask } from "../../api";
-import { describe, resourceError } from "../steps/errors";
 import { type Found, type Operation, urnOf } from "../steps/lifecycle";
 import { AfterWriteError } from "../steps/outputs";
 import { becauseOf, interruptible } from "../steps/waits";
+import { describe, resourceError } from "./errors";
 import { customTimeout, type OperationTimeout } from "./timeouts";
 import { direction } from "./version";
 

@@ -14,8 +14,8 @@ import {
   sourceSchema,
 } from "../../api";
 import { secretValues } from "../../api/redact";
+import { resourceError } from "../kinds/errors";
 import { COMMON_FIELDS, SECRET_COMPUTED, SOURCE_VOLATILE, TYPE_FIELDS } from "../kinds/sources";
-import { resourceError } from "../steps/errors";
 import { Runtime, type RuntimeOptions } from "../steps/runtime";
 
 /**

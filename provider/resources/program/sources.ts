@@ -4,6 +4,7 @@
 // class is a few lines.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { FieldSpecs } from "../kinds/fields";
 import {
   COMMON_FIELDS,
   type dateFormatSchema,
@@ -16,7 +17,6 @@ import {
   TYPE_FIELDS,
   typedSpecs,
 } from "../kinds/sources";
-import type { FieldSpecs } from "../steps/fields";
 import {
   type Adopt,
   type ArgsOf,

@@ -3,18 +3,18 @@
 // the program with the outputs, which keep every input needed for that.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
-import { toId } from "../kinds/schemas";
-import { resourceError } from "./errors";
+import { resourceError } from "../kinds/errors";
 import {
   type CheckFailure,
   containsUnknown,
-  diffFields,
   type FieldSpecs,
   isUnset,
   type JsonObject,
-  resolveName,
-} from "./fields";
+} from "../kinds/fields";
+import { toId } from "../kinds/schemas";
+import { diffFields } from "./fields";
 import type { EntityKind, Inputs } from "./lifecycle";
+import { resolveName } from "./naming";
 
 export interface CheckRules {
   /** What the resource is, for messages: "HostedCollector", "Source (LocalFile)". */

@@ -6,9 +6,10 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isApiError, isGone, requestsSent, retriedByCaller } from "../../api";
 import { backoffMs, sleep } from "../../api/retry";
+import { resourceError } from "../kinds/errors";
+import { isUnset, type JsonObject } from "../kinds/fields";
 import { toId } from "../kinds/schemas";
-import { resourceError } from "./errors";
-import { desiredValues, isUnset, type JsonObject, managedKeys } from "./fields";
+import { desiredValues, managedKeys } from "./fields";
 import {
   type EntityKind,
   type Found,

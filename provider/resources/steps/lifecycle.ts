@@ -5,9 +5,9 @@
 // every step gets one Operation: the kind, the runtime, the client and what the engine sent.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { CollectorsClient } from "../../api";
+import { type Action, describe, failure, type ResourceError } from "../kinds/errors";
+import type { FieldSpecs, JsonObject } from "../kinds/fields";
 import type { CheckRules } from "./check";
-import { type Action, describe, failure, type ResourceError } from "./errors";
-import type { FieldSpecs, JsonObject } from "./fields";
 import type { Runtime } from "./runtime";
 import type { Settings } from "./settings";
 
@@ -123,7 +123,7 @@ export async function tell(op: Operation, message: string): Promise<void> {
   await progress.flush(defaults.progressFlushMs);
 }
 
-/** What an error becomes when this operation fails (see errors.ts failure()). */
+/** What an error becomes when this operation fails (see kinds/errors.ts failure()). */
 export function fail(
   op: Operation,
   error: unknown,

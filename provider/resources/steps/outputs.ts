@@ -4,17 +4,19 @@
 // outputs; a failure after the write is a partial failure: the engine records the object as
 // it now is).
 import { isDeepStrictEqual } from "node:util";
-import { toId } from "../kinds/schemas";
-import { PartialFailure, ResourceError } from "./errors";
+import { PartialFailure, ResourceError } from "../kinds/errors";
 import {
-  diffFields,
-  equivalent,
   type FieldSpec,
   holdsSecret,
   isObject,
   isUnset,
   type JsonObject,
   MASK,
+} from "../kinds/fields";
+import { toId } from "../kinds/schemas";
+import {
+  diffFields,
+  equivalent,
   managedKeys,
   managedView,
   plain,

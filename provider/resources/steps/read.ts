@@ -10,8 +10,8 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isGone } from "../../api";
+import { isUnset, type JsonObject } from "../kinds/fields";
 import { toId } from "../kinds/schemas";
-import { isUnset, type JsonObject } from "./fields";
 import { type EntityKind, type Found, fail, label, type Operation, operation } from "./lifecycle";
 import { outputs, wasAdopted } from "./outputs";
 import type { Runtime } from "./runtime";

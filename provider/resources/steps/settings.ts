@@ -4,7 +4,7 @@
 // provider), and the client those settings make.
 import { createHash } from "node:crypto";
 import { type ClientOptions, CollectorsClient } from "../../api";
-import { resourceError } from "./errors";
+import { resourceError } from "../kinds/errors";
 
 export type OnConflict = "fail" | "overwrite";
 export const ON_CONFLICT_VALUES: readonly OnConflict[] = ["fail", "overwrite"];

@@ -3,16 +3,9 @@
 // collectors:onConflict overwrite.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isApiError } from "../../api";
-import { resourceError } from "./errors";
-import {
-  desiredValues,
-  diffFields,
-  isObject,
-  isUnset,
-  type JsonObject,
-  managedKeys,
-  resetValues,
-} from "./fields";
+import { resourceError } from "../kinds/errors";
+import { isObject, isUnset, type JsonObject } from "../kinds/fields";
+import { desiredValues, diffFields, managedKeys, resetValues } from "./fields";
 import {
   type EntityKind,
   type Found,
