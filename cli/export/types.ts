@@ -12,6 +12,7 @@ import type { Collector, Source as SourceInfo } from "../../provider/api";
 import { isSecretKey } from "../../provider/api/redact";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { type FieldSpec, type FieldSpecs, isObject } from "../../provider/resources/kinds/fields";
+import type { EntityKind } from "../../provider/resources/kinds/kind";
 import {
   COMMON_FIELDS,
   SOURCE_TYPES,
@@ -21,7 +22,6 @@ import {
 } from "../../provider/resources/kinds/sources";
 import { checkInputs } from "../../provider/resources/steps/check";
 import { equivalent, managedView } from "../../provider/resources/steps/fields";
-import type { EntityKind } from "../../provider/resources/steps/lifecycle";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

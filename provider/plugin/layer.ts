@@ -15,11 +15,12 @@ export {
   MASK,
   UNKNOWN,
 } from "../resources/kinds/fields";
+export type { EntityKind, Inputs } from "../resources/kinds/kind";
 export { shapeOf, toId } from "../resources/kinds/schemas";
 export { SECRET_COMPUTED, TYPED_SOURCES } from "../resources/kinds/sources";
 export { lookups } from "../resources/program/functions";
 export { diffFields, secretLeaves } from "../resources/steps/fields";
-export type { EntityKind, Inputs, Lifecycle } from "../resources/steps/lifecycle";
+export type { Lifecycle } from "../resources/steps/lifecycle";
 export { POLL_INTERVAL_ENV, Runtime, type RuntimeOptions } from "../resources/steps/runtime";
 export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";
 export { abortWaits } from "../resources/steps/waits";

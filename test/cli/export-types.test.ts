@@ -15,6 +15,7 @@ import {
 import type { Collector, Source } from "../../provider/api";
 import * as resources from "../../provider/resources";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
+import type { EntityKind } from "../../provider/resources/kinds/kind";
 import {
   SOURCE_TYPES,
   type SourceType,
@@ -22,7 +23,6 @@ import {
 } from "../../provider/resources/kinds/sources";
 import { checkInputs } from "../../provider/resources/steps/check";
 import { managedView } from "../../provider/resources/steps/fields";
-import type { EntityKind } from "../../provider/resources/steps/lifecycle";
 import { HIDDEN } from "./export-account";
 
 const source = (fields: Record<string, unknown>) =>

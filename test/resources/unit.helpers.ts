@@ -2,7 +2,7 @@
 // test file's own runtime (its pauses in hundredths, no pacing, progress lines to the file).
 
 import { dispatchWith } from "../../provider/resources/dispatch";
-import type { ProgressEvent } from "../../provider/resources/kinds/progress";
+import type { ProgressEvent } from "../../provider/resources/steps/progress";
 import { Runtime, type RuntimeOptions } from "../../provider/resources/steps/runtime";
 
 export type Props = Record<string, unknown>;

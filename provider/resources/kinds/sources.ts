@@ -29,17 +29,7 @@
 // - a rule across fields: `refine`, skipping unknown preview values (known());
 // - where the sheet is uncertain: `decision`, listed in the README.
 import { z } from "zod";
-import {
-  type CollectorsClient,
-  FILTER_TYPES,
-  isGone,
-  REQUIRED_FIELDS_BY_SOURCE_TYPE,
-} from "../../api";
-import { type PollEnd, poll } from "../../api/poll";
-import { secretLeaves } from "../steps/fields";
-import type { EntityApi, EntityKind, Inputs } from "../steps/lifecycle";
-import type { Runtime } from "../steps/runtime";
-import { becauseOf, interruptible } from "../steps/waits";
+import { FILTER_TYPES, REQUIRED_FIELDS_BY_SOURCE_TYPE } from "../../api";
 import { resourceError } from "./errors";
 import {
   type CheckFailure,
@@ -50,6 +40,7 @@ import {
   isUnset,
   type JsonObject,
 } from "./fields";
+import type { EntityKind, Inputs } from "./kind";
 import {
   adoptSchema,
   booleanSchema,
@@ -66,7 +57,6 @@ import {
   stringListSchema,
   stringSchema,
   timeZoneSchema,
-  toId,
 } from "./schemas";
 import {
   ALL_AUTH_SECRET_PATHS,
@@ -1037,114 +1027,6 @@ export const GENERIC_OUTPUTS: Readonly<Record<string, z.ZodType>> = AUTH_HEADER_
 /** The source types whose delete ends later, on the service. */
 export const ASYNC_DELETE_TYPES: ReadonlySet<string> = new Set(["Universal"]);
 
-/**
- * Deleting a Universal (Cloud-to-Cloud) source is asynchronous: the DELETE is accepted, the
- * source shows state Stopping for a while, and its name stays taken until it is gone (spec 3 (docs/spec/collector-management-api.md),
- * live-service facts (docs/reference/live-service-facts.md)). A delete that returned at once would make the create of a replacement with the
- * same name fail, so the delete of such a source reads it until the service no longer knows it,
- * and fails after the runtime's stoppingLimitMs, or at once when the provider process is stopped.
- */
-async function waitUntilGone(
-  runtime: Runtime,
-  client: CollectorsClient,
-  collectorId: number,
-  id: string,
-): Promise<void> {
-  const { stoppingPollMs, stoppingLimitMs } = runtime.defaults;
-  let state: unknown;
-  const goneYet = async (signal: AbortSignal) => {
-    try {
-      // A Universal source's state is an object: {"state": "Stopping"} (sheet 6.5).
-      const shown = (await client.sources.get(collectorId, id, {}, { signal })).source.state;
-      state = isObject(shown) ? shown.state : shown;
-      return false;
-    } catch (error) {
-      if (isGone(error)) return true;
-      throw error;
-    }
-  };
-  await interruptible(runtime, async (signal) => {
-    let end: PollEnd;
-    try {
-      end = await poll(() => goneYet(signal), {
-        everyMs: stoppingPollMs,
-        timeScale: runtime.timeScale,
-        limitMs: stoppingLimitMs,
-        signal,
-        now: runtime.now,
-      });
-    } catch (error) {
-      if (!signal.aborted) throw error;
-      const why = becauseOf(signal);
-      throw resourceError("stoppingInterrupted", { id, collectorId, state, why }, error);
-    }
-    if (!end.done) {
-      const seconds = Math.round(end.elapsedMs / 1000);
-      throw resourceError("stillStopping", { id, collectorId, state, seconds });
-    }
-  });
-}
-
-/** A Universal body carries its name in config (sheet 6.5), and at the top level as well. */
-function withConfigName(body: JsonObject): JsonObject {
-  if (!isObject(body.config) || typeof body.name !== "string") return body;
-  return { ...body, config: { ...body.config, name: body.name } };
-}
-
-/** A Universal source read without a top-level name (the sheet: L) is named by config.name. */
-function withTopName(source: Record<string, unknown>): Record<string, unknown> {
-  if (typeof source.name === "string" || !isObject(source.config)) return source;
-  return { ...source, name: source.config.name };
-}
-
-/** The sources of one collector as an EntityApi. */
-export function sourceApi(
-  runtime: Runtime,
-  client: CollectorsClient,
-  collectorId: number,
-  options: {
-    /** From the state: whether a delete waits until the source is gone (Universal sources). */
-    sourceType?: unknown;
-    /** Values the client keeps out of messages and logs (secret and pass-through inputs). */
-    secrets?: readonly string[];
-  } = {},
-): EntityApi {
-  const { sourceType } = options;
-  const req = { secrets: options.secrets };
-  const api = client.sources;
-  const universal = sourceType === "Universal";
-  const found = (r: { source: Record<string, unknown>; etag: string | undefined }) => ({
-    entity: universal ? withTopName(r.source) : r.source,
-    etag: r.etag,
-  });
-  const shaped = (body: JsonObject) => (universal ? withConfigName(body) : body);
-  return {
-    get: async (id) => found(await api.get(collectorId, id)),
-    findByName: async (name) => {
-      const match = await api.findByName(collectorId, name);
-      return match === undefined ? undefined : found(match);
-    },
-    create: async (body) =>
-      found(await api.create(collectorId, shaped(body) as Parameters<typeof api.create>[1], req)),
-    update: async (id, body, etag) =>
-      found(
-        await api.update(
-          collectorId,
-          id,
-          shaped(body) as Parameters<typeof api.update>[2],
-          etag,
-          req,
-        ),
-      ),
-    delete: async (id) => {
-      await api.delete(collectorId, id);
-      if (typeof sourceType === "string" && ASYNC_DELETE_TYPES.has(sourceType)) {
-        await waitUntilGone(runtime, client, collectorId, id);
-      }
-    },
-  };
-}
-
 /** The field specs of a typed source kind. */
 export function typedSpecs(type: SourceType): FieldSpecs {
   const common = Object.fromEntries(
@@ -1275,6 +1157,7 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
     type ? type.sourceType : String(inputs.sourceType);
   return {
     kind: options.kind,
+    collection: "sources",
     fields,
     controls: {
       collectorId: { schema: idSchema("collectorId") },
@@ -1295,11 +1178,6 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
     },
     serverSet: ["sourceType", ...SECRET_COMPUTED, ...Object.keys(outputs)],
     volatile: [...SOURCE_VOLATILE, ...Object.keys(outputs)],
-    api: ({ client, runtime, state }) =>
-      sourceApi(runtime, client, toId(state.collectorId), {
-        sourceType: type ? type.sourceType : state.sourceType,
-        secrets: secretLeaves(fields, state),
-      }),
     mismatch: (entity, inputs) => {
       if (entity.sourceType !== expected(inputs)) {
         return `it is a ${String(entity.sourceType)} source, not ${expected(inputs)}`;

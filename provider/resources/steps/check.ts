@@ -11,19 +11,10 @@ import {
   isUnset,
   type JsonObject,
 } from "../kinds/fields";
+import type { CheckRules, EntityKind, Inputs } from "../kinds/kind";
 import { toId } from "../kinds/schemas";
 import { diffFields } from "./fields";
-import type { EntityKind, Inputs } from "./lifecycle";
 import { resolveName } from "./naming";
-
-export interface CheckRules {
-  /** What the resource is, for messages: "HostedCollector", "Source (LocalFile)". */
-  label: string;
-  /** Fields that must be set, each with a hint on what to give. */
-  required?: Readonly<Record<string, string>>;
-  /** Rules across fields; called with the inputs, they must skip unknown values themselves. */
-  refine?: ((inputs: Readonly<Record<string, unknown>>) => CheckFailure[]) | undefined;
-}
 
 /** `filters[1].mask` from a property and a zod issue path. */
 export function propertyPath(property: string, path: readonly PropertyKey[]): string {

@@ -8,21 +8,14 @@ import { isApiError, isGone, requestsSent, retriedByCaller } from "../../api";
 import { backoffMs, sleep } from "../../api/retry";
 import { resourceError } from "../kinds/errors";
 import { isUnset, type JsonObject } from "../kinds/fields";
+import type { EntityKind, Inputs } from "../kinds/kind";
 import { toId } from "../kinds/schemas";
+import type { Found } from "./entities";
 import { desiredValues, managedKeys } from "./fields";
-import {
-  type EntityKind,
-  type Found,
-  fail,
-  type Inputs,
-  label,
-  type Operation,
-  operation,
-  tell,
-} from "./lifecycle";
+import { finish } from "./finish";
+import { fail, label, type Operation, operation, tell } from "./lifecycle";
 import {
   differences,
-  finish,
   inBody,
   sendable,
   unconfirmedCredentials,

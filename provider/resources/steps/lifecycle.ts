@@ -1,69 +1,16 @@
 // The lifecycle every resource kind shares, written once, one file per step: check and diff
 // without HTTP (check.ts), create in one POST that stays single after a lost answer, or adoption
 // (create.ts), update in one PUT with If-Match (update.ts), read in one GET and delete in one
-// DELETE (read.ts). A kind (kinds/) is a table of its fields and the few operations that differ;
+// DELETE (read.ts). A kind (kinds/) is a table of its fields and the few things that differ;
 // every step gets one Operation: the kind, the runtime, the client and what the engine sent.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { CollectorsClient } from "../../api";
-import { type Action, describe, failure, type ResourceError } from "../kinds/errors";
-import type { FieldSpecs, JsonObject } from "../kinds/fields";
-import type { CheckRules } from "./check";
+import { type Action, describe, failure, ResourceError } from "../kinds/errors";
+import type { JsonObject } from "../kinds/fields";
+import type { EntityKind, Inputs } from "../kinds/kind";
+import { type EntityApi, entityApi, type Found } from "./entities";
 import type { Runtime } from "./runtime";
 import type { Settings } from "./settings";
-
-export type Inputs = Record<string, unknown>;
-
-/** An object as the service returned it, with its entity tag. */
-export interface Found {
-  entity: Record<string, unknown>;
-  etag: string | undefined;
-}
-
-/** How to reach the objects of a kind (sources need their collector's id). */
-export interface EntityApi {
-  get(id: string): Promise<Found>;
-  /** undefined when no object has the name. */
-  findByName(name: string): Promise<Found | undefined>;
-  create(body: JsonObject): Promise<Found>;
-  update(id: string, body: JsonObject, etag: string): Promise<Found>;
-  delete(id: string): Promise<void>;
-}
-
-/** A resource kind: its table, and the operations that differ from kind to kind. */
-export interface EntityKind {
-  /** The resource's name: "HostedCollector", "HttpSource". */
-  kind: string;
-  /** The service fields the program manages. */
-  fields: FieldSpecs;
-  /** Inputs that are not service fields (adopt, collectorId): validated, never diffed. */
-  controls: FieldSpecs;
-  /**
-   * The control that names the object this one lives in ("collectorId" for sources): its value
-   * is kept in the outputs, names are unique within it, and a new one replaces the resource.
-   */
-  parent?: string;
-  /** Values sent on create besides the managed fields (collectorType, sourceType, fixed values). */
-  fixed(inputs: Inputs): JsonObject;
-  /** Server-set fields copied to the outputs (collectorType, alive, url, token). */
-  serverSet: readonly string[];
-  /** Service fields neither kept in `unmanaged` nor sent back (id, links, alive, url). */
-  volatile: readonly string[];
-  /** Why the program cannot create one (adoption only), if so. */
-  notCreatable?: string;
-  /** What check enforces for these inputs: the label, required fields, rules across fields. */
-  rules(inputs: Inputs): CheckRules;
-  /** How to reach the objects, for an operation's inputs or state. */
-  api(op: { client: CollectorsClient; runtime: Runtime; state: Inputs }): EntityApi;
-  /** Why an existing object is not one this resource can manage, if it is not. */
-  mismatch(entity: Record<string, unknown>, inputs: Inputs): string | undefined;
-  /**
-   * After a create, adoption or update has written the object, what a PUT cannot do (fields
-   * marked notSent: an Installed Collector's version); returns the object as it then is.
-   */
-  afterWrite?(op: Operation, written: Found): Promise<Found>;
-  /** Why a change is refused outright (an adopted Installed Collector pointed elsewhere). No HTTP. */
-  refuseChange?(id: string, olds: JsonObject, news: Inputs): ResourceError | undefined;
-}
 
 /** One step at work: everything it needs, passed as one object. */
 export interface Operation {
@@ -104,7 +51,7 @@ export function operation(
 ): Operation {
   const settings = runtime.settings();
   const client = runtime.client(settings);
-  const api = kind.api({ client, runtime, state: step.inputs });
+  const api = entityApi(kind, runtime, client, step.inputs);
   return { kind, runtime, settings, client, api, ...step };
 }
 
@@ -135,4 +82,18 @@ export function fail(
     state: op.inputs,
     baseUrl: op.client.baseUrl,
   });
+}
+
+/**
+ * Thrown by a kind's afterWrite step (finish.ts) when it fails after the object was written: the
+ * failure (from the catalogue, with its cause) and `found`, the object as it now is, which the
+ * engine then records as the resource's state (a partial failure).
+ */
+export class AfterWriteError extends ResourceError {
+  constructor(
+    failure: ResourceError,
+    readonly found: Found,
+  ) {
+    super(failure.code, failure.message, { cause: failure.cause });
+  }
 }

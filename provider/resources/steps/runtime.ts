@@ -9,7 +9,7 @@ import {
   DEFAULT_BATCH,
   type ReadBatcher,
 } from "../../api";
-import { defaultSink, ProgressChannel, type ProgressSink } from "../kinds/progress";
+import { defaultSink, ProgressChannel, type ProgressSink } from "./progress";
 import {
   type ConfigureRequest,
   clientFor,

@@ -5,17 +5,12 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isApiError } from "../../api";
 import { resourceError } from "../kinds/errors";
 import { isObject, isUnset, type JsonObject } from "../kinds/fields";
+import type { EntityKind, Inputs } from "../kinds/kind";
+import type { Found } from "./entities";
 import { desiredValues, diffFields, managedKeys, resetValues } from "./fields";
-import {
-  type EntityKind,
-  type Found,
-  fail,
-  type Inputs,
-  label,
-  type Operation,
-  operation,
-} from "./lifecycle";
-import { changesVisible, differences, finish, sendable, unmanagedOf } from "./outputs";
+import { finish } from "./finish";
+import { fail, label, type Operation, operation } from "./lifecycle";
+import { changesVisible, differences, sendable, unmanagedOf } from "./outputs";
 import { asLastSeen } from "./read";
 import type { Runtime } from "./runtime";
 
