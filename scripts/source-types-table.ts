@@ -4,7 +4,8 @@
 // markers. Run it after adding a type: `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
 
 import { holdsSecret } from "../provider/resources/kinds/fields";
-import { SOURCE_ENTRIES, type SourceType, typedSpecs } from "../provider/resources/kinds/sources";
+import { SOURCE_ENTRIES, typedSpecs } from "../provider/resources/kinds/source-kinds";
+import type { SourceType } from "../provider/resources/kinds/source-type";
 
 export const TABLE_START = "<!-- source-types:start (scripts/source-types-table.ts) -->";
 export const TABLE_END = "<!-- source-types:end -->";

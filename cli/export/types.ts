@@ -13,13 +13,10 @@ import { isSecretKey } from "../../provider/api/redact";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { type FieldSpec, type FieldSpecs, isObject } from "../../provider/resources/kinds/fields";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
-import {
-  COMMON_FIELDS,
-  SOURCE_TYPES,
-  type SourceType,
-  sourceTypeNamed,
-  TYPED_SOURCES,
-} from "../../provider/resources/kinds/sources";
+import { COMMON_FIELDS } from "../../provider/resources/kinds/source-fields";
+import { TYPED_SOURCES } from "../../provider/resources/kinds/source-kinds";
+import type { SourceType } from "../../provider/resources/kinds/source-type";
+import { SOURCE_TYPES, sourceTypeNamed } from "../../provider/resources/kinds/source-types";
 import { checkInputs } from "../../provider/resources/steps/check";
 import { equivalent, managedView } from "../../provider/resources/steps/fields";
 

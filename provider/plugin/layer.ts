@@ -17,7 +17,8 @@ export {
 } from "../resources/kinds/fields";
 export type { EntityKind, Inputs } from "../resources/kinds/kind";
 export { shapeOf, toId } from "../resources/kinds/schemas";
-export { SECRET_COMPUTED, TYPED_SOURCES } from "../resources/kinds/sources";
+export { SECRET_COMPUTED } from "../resources/kinds/source-fields";
+export { TYPED_SOURCES } from "../resources/kinds/source-kinds";
 export { lookups } from "../resources/program/functions";
 export { diffFields, secretLeaves } from "../resources/steps/fields";
 export type { Lifecycle } from "../resources/steps/lifecycle";

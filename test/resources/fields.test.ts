@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { FieldSpecs } from "../../provider/resources/kinds/fields";
-import { sourceKind } from "../../provider/resources/kinds/sources";
+import { sourceKind } from "../../provider/resources/kinds/source-kinds";
 import {
   desiredValues,
   diffFields,

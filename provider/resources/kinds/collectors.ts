@@ -1,6 +1,6 @@
 // The collector kinds: HostedCollector (created through the API) and InstalledCollector (which
 // registers itself; the resource adopts one, and applies `version` after its writes through an
-// upgrade task). Each is a table of fields with the few operations that differ.
+// upgrade task, steps/upgrade.ts). Each is a table of fields with the few things that differ.
 import { z } from "zod";
 import { resourceError } from "./errors";
 import { containsUnknown, type FieldSpecs, isObject, isUnset, type JsonObject } from "./fields";

@@ -3,7 +3,7 @@
 
 import { HOSTED_COLLECTOR, INSTALLED_COLLECTOR } from "./collectors";
 import type { EntityKind } from "./kind";
-import { sourceKind, TYPED_SOURCES } from "./sources";
+import { sourceKind, TYPED_SOURCES } from "./source-kinds";
 
 export const ENTITY_KINDS: Readonly<Record<string, EntityKind>> = {
   HostedCollector: HOSTED_COLLECTOR,

@@ -15,7 +15,8 @@ import {
 } from "../../api";
 import { secretValues } from "../../api/redact";
 import { resourceError } from "../kinds/errors";
-import { COMMON_FIELDS, SECRET_COMPUTED, SOURCE_VOLATILE, TYPE_FIELDS } from "../kinds/sources";
+import { COMMON_FIELDS, SECRET_COMPUTED, TYPE_FIELDS } from "../kinds/source-fields";
+import { SOURCE_VOLATILE } from "../kinds/source-kinds";
 import { Runtime, type RuntimeOptions } from "../steps/runtime";
 
 /**

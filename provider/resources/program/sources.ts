@@ -5,18 +5,16 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import type { FieldSpecs } from "../kinds/fields";
+import { GENERIC_OUTPUTS, GENERIC_SPECS } from "../kinds/generic-source";
 import {
   COMMON_FIELDS,
   type dateFormatSchema,
   type filterSchema,
-  GENERIC_OUTPUTS,
-  GENERIC_SPECS,
   SECRET_COMPUTED,
-  SOURCE_ENTRIES,
-  type SourceType,
   TYPE_FIELDS,
-  typedSpecs,
-} from "../kinds/sources";
+} from "../kinds/source-fields";
+import { SOURCE_ENTRIES, typedSpecs } from "../kinds/source-kinds";
+import type { SourceType } from "../kinds/source-type";
 import {
   type Adopt,
   type ArgsOf,

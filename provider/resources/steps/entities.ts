@@ -6,7 +6,7 @@ import type { CollectorsClient } from "../../api";
 import { isObject, type JsonObject } from "../kinds/fields";
 import type { EntityKind, Inputs } from "../kinds/kind";
 import { toId } from "../kinds/schemas";
-import { ASYNC_DELETE_TYPES } from "../kinds/sources";
+import { ASYNC_DELETE_TYPES } from "../kinds/source-kinds";
 import { waitUntilGone } from "./delete-wait";
 import { secretLeaves } from "./fields";
 import type { Runtime } from "./runtime";
