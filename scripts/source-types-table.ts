@@ -1,8 +1,8 @@
 // The README's table of source classes, printed from the tables the classes are built from
-// (provider/resources/kinds/sources.ts), so the README cannot drift from them:
-// test/resources/readme.test.ts checks that the README holds exactly this text between its
-// markers. Run it after adding a type: `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
-
+// (provider/resources/kinds/source-types.ts and source-variants.ts), so the README cannot drift
+// from them: test/resources/readme.test.ts checks that the README holds exactly this text between
+// its markers. Run it after adding a type:
+// `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
 import { holdsSecret } from "../provider/resources/kinds/fields";
 import { SOURCE_ENTRIES, typedSpecs } from "../provider/resources/kinds/source-kinds";
 import type { SourceType } from "../provider/resources/kinds/source-type";

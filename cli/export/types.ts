@@ -2,7 +2,7 @@
 // declares a collector or a source of a given type, which of its fields are arguments the
 // program should manage, which are the service's own (server-set, defaults), and which are
 // secrets. Everything comes from the tables the resources themselves are built from (the kinds
-// the provider serves, kinds/index.ts, and the source-type table, kinds/sources.ts), and the
+// the provider serves, kinds/index.ts, and the source-type table, kinds/source-*.ts), and the
 // check is the provider's own; the rest of the exporter (reading, naming, rendering, project
 // files, summary) only sees Declarations.
 //

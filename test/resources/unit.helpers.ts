@@ -1,6 +1,5 @@
-// Calls the provider the way the serialized shim does: through the runtime entry, with this
+// Calls the provider the way the serialized shim does: through the dispatch entry, with this
 // test file's own runtime (its pauses in hundredths, no pacing, progress lines to the file).
-
 import { dispatchWith } from "../../provider/resources/dispatch";
 import type { ProgressEvent } from "../../provider/resources/steps/progress";
 import { Runtime, type RuntimeOptions } from "../../provider/resources/steps/runtime";

@@ -1,6 +1,5 @@
 // Every resource kind the dynamic provider serves, by the name the serialized shim carries.
 // Names are a contract with state written by earlier versions: never rename one.
-
 import { HOSTED_COLLECTOR, INSTALLED_COLLECTOR } from "./collectors";
 import type { EntityKind } from "./kind";
 import { sourceKind, TYPED_SOURCES } from "./source-kinds";

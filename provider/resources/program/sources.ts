@@ -1,6 +1,6 @@
 // The source resources: Source (any source type the service knows, by its sourceType, with every
 // field this package models typed and checked, and anything else through `passthrough`) and a
-// typed class per source type. Args and outputs come from the table (kinds/sources.ts); a typed
+// typed class per source type. Args and outputs come from the table (kinds/source-*.ts); a typed
 // class is a few lines.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";

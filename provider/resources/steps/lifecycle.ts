@@ -61,7 +61,7 @@ export function urnOf(inputs: Inputs): string | undefined {
 }
 
 /**
- * Writes a line under the operation's resource in the engine's display (kinds/progress.ts), and
+ * Writes a line under the operation's resource in the engine's display (progress.ts), and
  * waits a little for it to be delivered, so it comes before the resource's end.
  */
 export async function tell(op: Operation, message: string): Promise<void> {
