@@ -9,7 +9,7 @@
 //   only it has the field (a Cloud-to-Cloud `config`); `common` when the type takes only some of
 //   the common fields at its top level (Universal: name; local Windows types: no hostName);
 // - required, with what to give: `required` (covering the client's
-//   REQUIRED_FIELDS_BY_SOURCE_TYPE, checked when this module loads);
+//   REQUIRED_FIELDS_BY_SOURCE_TYPE, checked when the table loads: checkedTable());
 // - a secret: `secret: true` (the whole value), `secretPaths` for credentials inside it
 //   ("resources[].authentication.awsKey"), `secretKeys` for credential-like keys anywhere in it
 //   (a Cloud-to-Cloud config); set `keepInput` where the service reads it back as it was given
@@ -49,8 +49,8 @@ export interface SourceType {
   own?: FieldSpecs;
   /**
    * Own fields that must be set, with what to give: at least the client's required fields
-   * (REQUIRED_FIELDS_BY_SOURCE_TYPE) that `fixed` and `defaults` do not give; checked when this
-   * module loads. A type may require more (RemoteWindowsPerfMon requires all five fields).
+   * (REQUIRED_FIELDS_BY_SOURCE_TYPE) that `fixed` and `defaults` do not give; checked when the
+   * table loads (checkedTable). A type may require more (RemoteWindowsPerfMon requires all five).
    */
   required: Readonly<Record<string, string>>;
   /** Values every source of the type carries, sent on create (a variant's contentType). */
@@ -84,12 +84,19 @@ export interface RefOptions<P extends PathType, A extends AuthType> {
 }
 
 /**
- * A source type whose `required` cover the client's required fields for it, each with the hint
- * given here (the type may require more; its fixed values and defaults give some). A required
- * field without a hint, or a hint for a field the type does not have, is a mistake in this
- * table: refused when the module loads.
+ * A table of source types, each checked: its `required` cover the client's required fields for
+ * it, each with the hint given here (the type may require more; its fixed values and defaults
+ * give some). A required field without a hint, or a hint for a field the type does not have, is
+ * a mistake in the table: refused when the module loads.
  */
-export function withRequired(type: SourceType): SourceType {
+export function checkedTable<T extends Readonly<Record<string, SourceType>>>(
+  table: T,
+): { readonly [Name in keyof T]: T[Name] } {
+  for (const type of Object.values(table)) checkRequired(type);
+  return table;
+}
+
+function checkRequired(type: SourceType): void {
   const name = type.sourceType;
   const keys = Object.hasOwn(REQUIRED_FIELDS_BY_SOURCE_TYPE, name)
     ? (REQUIRED_FIELDS_BY_SOURCE_TYPE[name] ?? [])
@@ -102,5 +109,4 @@ export function withRequired(type: SourceType): SourceType {
   if (missing.length + foreign.length > 0) {
     throw resourceError("badTable", { name, missing, foreign });
   }
-  return type;
 }

@@ -12,7 +12,7 @@ import {
   messagePerRequest,
   remoteFileAuth,
 } from "./source-rules";
-import { type SourceType, withRequired } from "./source-type";
+import { checkedTable, type SourceType } from "./source-type";
 
 const SECRET_KEY = /key|secret|token|password|credentials/i;
 
@@ -359,9 +359,7 @@ const TABLE = {
 } satisfies Record<string, SourceType>;
 
 /** Every source type this package models, by the API's sourceType. */
-export const SOURCE_TYPES = Object.fromEntries(
-  Object.entries(TABLE).map(([name, type]) => [name, withRequired(type)]),
-) as { readonly [Name in keyof typeof TABLE]: (typeof TABLE)[Name] };
+export const SOURCE_TYPES = checkedTable(TABLE);
 
 /** The source type of this name (own entries only: "toString" is not one). */
 export function sourceTypeNamed(name: unknown): SourceType | undefined {

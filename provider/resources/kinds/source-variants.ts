@@ -3,7 +3,7 @@
 // contentType and its thirdPartyRef typed for that contentType (third-party.ts).
 import { AUTH_HEADER_OUTPUTS, TYPE_FIELDS, type TypeFieldName } from "./source-fields";
 import { messagePerRequest } from "./source-rules";
-import { type RefOptions, type SourceType, withRequired } from "./source-type";
+import { checkedTable, type RefOptions, type SourceType } from "./source-type";
 import { type AuthType, AWS_AUTH, type PathType, thirdPartyRefSpec } from "./third-party";
 
 /** A Polling type of one contentType (sheet 6.2, 6.3): scanInterval, paused and thirdPartyRef. */
@@ -156,6 +156,4 @@ const VARIANTS = {
 } satisfies Record<string, SourceType>;
 
 /** The types that share a base type's sourceType, by the contentType that selects them. */
-export const SOURCE_VARIANTS = Object.fromEntries(
-  Object.entries(VARIANTS).map(([name, type]) => [name, withRequired(type)]),
-) as { readonly [Name in keyof typeof VARIANTS]: (typeof VARIANTS)[Name] };
+export const SOURCE_VARIANTS = checkedTable(VARIANTS);
