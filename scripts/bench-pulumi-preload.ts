@@ -11,7 +11,7 @@ if (process.argv.some((arg) => /dynamic-provider/.test(arg))) {
   // The same module the shims reach through "pulumi-collectors/resources/runtime", whose first
   // call makes the process's runtime with Runtime.forProcess().
   const { Runtime } =
-    require("../provider/resources/provider/settings") as typeof import("../provider/resources/provider/settings");
+    require("../provider/resources/steps/runtime") as typeof import("../provider/resources/steps/runtime");
   const forProcess = Runtime.forProcess.bind(Runtime);
   Runtime.forProcess = (env) =>
     new Runtime({ defaults: forProcess(env).defaults, client: { limits } });

@@ -6,7 +6,7 @@
 //
 // The kinds come in as the plugin's package schema takes them (provider/plugin/layer.ts, the one
 // file to change when provider/resources/ moves; its zod-to-JSON-Schema reading of the types),
-// plus the common source fields: when kinds/sources.ts moves, fix that import.
+// plus the common source fields (kinds/source-fields.ts).
 import type { z } from "zod";
 import {
   collectorSchema,
@@ -19,7 +19,7 @@ import {
   TYPED_SOURCES,
 } from "../provider/plugin/layer";
 import { jsonSchemaOf } from "../provider/plugin/types";
-import { COMMON_FIELDS } from "../provider/resources/kinds/sources";
+import { COMMON_FIELDS } from "../provider/resources/kinds/source-fields";
 import { sourceTypesTable } from "./source-types-table";
 
 type Json = { [key: string]: unknown };

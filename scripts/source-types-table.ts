@@ -1,9 +1,11 @@
 // The table of source classes, printed from the tables the classes are built from
-// (provider/resources/kinds/sources.ts) onto docs/resource-reference.md by resource-reference.ts,
-// which test/scripts/resource-reference.test.ts keeps equal to them. Alone, it prints it between
-// markers. Run it after adding a type: `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
-import { SOURCE_ENTRIES, type SourceType, typedSpecs } from "../provider/resources/kinds/sources";
-import { holdsSecret } from "../provider/resources/provider/fields";
+// (provider/resources/kinds/source-types.ts and source-variants.ts) onto
+// docs/resource-reference.md by resource-reference.ts, which test/scripts/resource-reference.test.ts
+// keeps equal to them. Alone, it prints it between markers. Run it after adding a type:
+// `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
+import { holdsSecret } from "../provider/resources/kinds/fields";
+import { SOURCE_ENTRIES, typedSpecs } from "../provider/resources/kinds/source-kinds";
+import type { SourceType } from "../provider/resources/kinds/source-type";
 
 export const TABLE_START = "<!-- source-types:start (scripts/source-types-table.ts) -->";
 export const TABLE_END = "<!-- source-types:end -->";

@@ -29,7 +29,11 @@ import {
   INSTALLED_COLLECTOR_FIELDS,
   INSTALLED_SERVER_SET,
 } from "../provider/resources/kinds/collectors";
-import * as provider from "../provider/resources/kinds/sources";
+import { COMMON_FIELDS } from "../provider/resources/kinds/source-fields";
+import { SOURCE_VOLATILE, typedSpecs } from "../provider/resources/kinds/source-kinds";
+import type { SourceType } from "../provider/resources/kinds/source-type";
+import { SOURCE_TYPES } from "../provider/resources/kinds/source-types";
+import { SOURCE_VARIANTS } from "../provider/resources/kinds/source-variants";
 import { AUTH_SECRETS, AUTHS, PATHS } from "../provider/resources/kinds/third-party";
 
 /**
@@ -173,15 +177,15 @@ function members(schema: z.ZodType): { all: string[]; required: string[] } {
 }
 
 /** The fields an entry requires, or sends on create when the program leaves them out. */
-function required(type: provider.SourceType): string[] {
+function required(type: SourceType): string[] {
   return ["name", ...keys(type.required), ...keys(type.defaults)];
 }
 
 function providerFacts(): Facts {
   const facts: Facts = {};
-  const base = Object.values(provider.SOURCE_TYPES as Record<string, provider.SourceType>);
-  const variants = Object.entries(provider.SOURCE_VARIANTS as Record<string, provider.SourceType>);
-  const common = keys(provider.COMMON_FIELDS);
+  const base = Object.values(SOURCE_TYPES as Record<string, SourceType>);
+  const variants = Object.entries(SOURCE_VARIANTS as Record<string, SourceType>);
+  const common = keys(COMMON_FIELDS);
   facts["source fields (every type)"] = names(common);
   facts["source types"] = names(base.map((type) => `${type.sourceType} on ${type.collector}`));
   for (const type of base) {
@@ -190,7 +194,7 @@ function providerFacts(): Facts {
     // the values they fix (DockerStats' contentType).
     facts[`own fields of ${type.sourceType}`] = names(
       [type, ...own].flatMap((entry) => [
-        ...keys(provider.typedSpecs(entry)).filter((key) => !common.includes(key)),
+        ...keys(typedSpecs(entry)).filter((key) => !common.includes(key)),
         ...keys(entry.fixed).filter((key) => key !== "contentType" || entry === type),
       ]),
     );
@@ -204,11 +208,11 @@ function providerFacts(): Facts {
       ...keys(type.outputs),
     ]);
   }
-  facts["server-set of every source"] = names(provider.SOURCE_VOLATILE);
+  facts["server-set of every source"] = names(SOURCE_VOLATILE);
 
   const contentTypes = (sourceType: string) =>
     variants.filter(([, v]) => v.sourceType === sourceType).map(([contentType]) => contentType);
-  const http = provider.SOURCE_TYPES.HTTP.own.contentType.schema as z.ZodEnum;
+  const http = SOURCE_TYPES.HTTP.own.contentType.schema as z.ZodEnum;
   facts["Polling contentTypes"] = names(contentTypes("Polling"));
   facts["HTTP contentTypes"] = names([...contentTypes("HTTP"), ...keys(http.enum)]);
   for (const [contentType, variant] of variants) {

@@ -2,7 +2,7 @@
 // declares a collector or a source of a given type, which of its fields are arguments the
 // program should manage, which are the service's own (server-set, defaults), and which are
 // secrets. Everything comes from the tables the resources themselves are built from (the kinds
-// the provider serves, kinds/index.ts, and the source-type table, kinds/sources.ts), and the
+// the provider serves, kinds/index.ts, and the source-type table, kinds/source-*.ts), and the
 // check is the provider's own; the rest of the exporter (reading, naming, rendering, project
 // files, summary) only sees Declarations.
 //
@@ -11,22 +11,14 @@
 import type { Collector, Source as SourceInfo } from "../../provider/api";
 import { isSecretKey } from "../../provider/api/redact";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
-import {
-  COMMON_FIELDS,
-  SOURCE_TYPES,
-  type SourceType,
-  sourceTypeNamed,
-  TYPED_SOURCES,
-} from "../../provider/resources/kinds/sources";
-import { checkInputs } from "../../provider/resources/provider/check";
-import {
-  equivalent,
-  type FieldSpec,
-  type FieldSpecs,
-  isObject,
-  managedView,
-} from "../../provider/resources/provider/fields";
-import type { EntityKind } from "../../provider/resources/provider/lifecycle";
+import { type FieldSpec, type FieldSpecs, isObject } from "../../provider/resources/kinds/fields";
+import type { EntityKind } from "../../provider/resources/kinds/kind";
+import { COMMON_FIELDS } from "../../provider/resources/kinds/source-fields";
+import { TYPED_SOURCES } from "../../provider/resources/kinds/source-kinds";
+import type { SourceType } from "../../provider/resources/kinds/source-type";
+import { SOURCE_TYPES, sourceTypeNamed } from "../../provider/resources/kinds/source-types";
+import { checkInputs } from "../../provider/resources/steps/check";
+import { equivalent, managedView } from "../../provider/resources/steps/fields";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

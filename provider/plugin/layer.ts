@@ -2,13 +2,10 @@
 // Everything the plugin serves comes from here: the kinds' tables, their lifecycle, the runtime.
 export { collectorSchema, sourceSchema } from "../api";
 export { buildTargetSchema } from "../api/schemas/upgrade";
+export { lifecycle } from "../resources/dispatch";
 export { ENTITY_KINDS, kindNamed } from "../resources/kinds";
-export { shapeOf, toId } from "../resources/kinds/schemas";
-export { SECRET_COMPUTED, TYPED_SOURCES } from "../resources/kinds/sources";
-export { lookups } from "../resources/program/functions";
 export {
   containsUnknown,
-  diffFields,
   type FieldSpec,
   holdsSecret,
   isObject,
@@ -16,10 +13,15 @@ export {
   type Json,
   type JsonObject,
   MASK,
-  secretLeaves,
   UNKNOWN,
-} from "../resources/provider/fields";
-export type { EntityKind, Inputs, Lifecycle } from "../resources/provider/lifecycle";
-export { ON_CONFLICT_VALUES, POLL_INTERVAL_ENV, SETTINGS } from "../resources/provider/settings";
-export { abortWaits } from "../resources/provider/waits";
-export { lifecycle, Runtime, type RuntimeOptions } from "../resources/runtime";
+} from "../resources/kinds/fields";
+export type { EntityKind, Inputs } from "../resources/kinds/kind";
+export { shapeOf, toId } from "../resources/kinds/schemas";
+export { SECRET_COMPUTED } from "../resources/kinds/source-fields";
+export { TYPED_SOURCES } from "../resources/kinds/source-kinds";
+export { lookups } from "../resources/program/functions";
+export { diffFields, secretLeaves } from "../resources/steps/fields";
+export type { Lifecycle } from "../resources/steps/lifecycle";
+export { POLL_INTERVAL_ENV, Runtime, type RuntimeOptions } from "../resources/steps/runtime";
+export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";
+export { abortWaits } from "../resources/steps/waits";

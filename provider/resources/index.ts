@@ -1,5 +1,6 @@
 // pulumi-collectors' Pulumi resources and look-up functions.
 
+export { ResourceError, type ResourceErrorCode } from "./kinds/errors";
 export { compareVersions, latest } from "./kinds/version";
 export {
   type CollectorSettingsArgs,
@@ -11,4 +12,3 @@ export {
 export * from "./program/functions";
 export type { Adopt } from "./program/resource";
 export * from "./program/sources";
-export { ResourceError, type ResourceErrorCode } from "./provider/errors";

@@ -15,14 +15,12 @@ import {
 import type { Collector, Source } from "../../provider/api";
 import * as resources from "../../provider/resources";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
-import {
-  SOURCE_TYPES,
-  type SourceType,
-  TYPED_SOURCES,
-} from "../../provider/resources/kinds/sources";
-import { checkInputs } from "../../provider/resources/provider/check";
-import { managedView } from "../../provider/resources/provider/fields";
-import type { EntityKind } from "../../provider/resources/provider/lifecycle";
+import type { EntityKind } from "../../provider/resources/kinds/kind";
+import { TYPED_SOURCES } from "../../provider/resources/kinds/source-kinds";
+import type { SourceType } from "../../provider/resources/kinds/source-type";
+import { SOURCE_TYPES } from "../../provider/resources/kinds/source-types";
+import { checkInputs } from "../../provider/resources/steps/check";
+import { managedView } from "../../provider/resources/steps/fields";
 import { HIDDEN } from "./export-account";
 
 const source = (fields: Record<string, unknown>) =>

@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../provider/plugin/version";
-import { lifecycle, Runtime } from "../../provider/resources/runtime";
+import { lifecycle } from "../../provider/resources/dispatch";
+import { Runtime } from "../../provider/resources/steps/runtime";
 import { tarballName } from "../../scripts/build-plugin";
 import {
   changes,

@@ -8,7 +8,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { CollectorsProvider } from "../../provider/plugin/provider";
 import { serve } from "../../provider/plugin/server";
-import type { RuntimeOptions } from "../../provider/resources/runtime";
+import type { RuntimeOptions } from "../../provider/resources/steps/runtime";
 
 type Values = Record<string, unknown>;
 const struct = (values: Values) =>

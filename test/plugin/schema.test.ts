@@ -9,8 +9,8 @@ import { INVOKES } from "../../provider/plugin/invokes";
 import { describeField, packageSchema } from "../../provider/plugin/schema";
 import { jsonSchemaOf } from "../../provider/plugin/types";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
-import { holdsSecret } from "../../provider/resources/provider/fields";
-import { SETTINGS } from "../../provider/resources/provider/settings";
+import { holdsSecret } from "../../provider/resources/kinds/fields";
+import { SETTINGS } from "../../provider/resources/steps/settings";
 
 const schema = packageSchema();
 const ROOT = join(__dirname, "..", "..");

@@ -4,7 +4,7 @@
 // something did), with failures failing reads, never dropping them.
 import { beforeEach, describe, expect, it } from "vitest";
 import { lookups } from "../../provider";
-import { Runtime } from "../../provider/resources/runtime";
+import { Runtime } from "../../provider/resources/steps/runtime";
 import { useService } from "./emulator.helpers";
 import { type Props, provider, runtime, TEST_RUNTIME } from "./unit.helpers";
 

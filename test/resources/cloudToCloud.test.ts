@@ -3,7 +3,7 @@
 // (config.name, schemaRef.version) are ignored; schemaRef.type replaces, schemaRef.version updates.
 // And which class a source as the service shows it belongs to (for `collectors export`).
 import { beforeEach, describe, expect, it } from "vitest";
-import { typedSourceOf } from "../../provider/resources/kinds/sources";
+import { typedSourceOf } from "../../provider/resources/kinds/source-kinds";
 import { useService } from "./emulator.helpers";
 import { type Props, provider, UNKNOWN } from "./unit.helpers";
 

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { forgetListedReads, resetSharedState } from "../../provider/api";
-import { dispatchWith, type Runtime } from "../../provider/resources/runtime";
+import { dispatchWith } from "../../provider/resources/dispatch";
+import type { Runtime } from "../../provider/resources/steps/runtime";
 import { configRequest, runtime as fileRuntime } from "./unit.helpers";
 
 export interface Service {

@@ -2,18 +2,18 @@
 // InstalledCollector uses for a field the service shows under another name (version).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { sourceKind } from "../../provider/resources/kinds/sources";
+import type { FieldSpecs } from "../../provider/resources/kinds/fields";
+import { sourceKind } from "../../provider/resources/kinds/source-kinds";
 import {
   desiredValues,
   diffFields,
   equivalent,
-  type FieldSpecs,
   managedView,
   plain,
   resetValues,
   secretLeaves,
-} from "../../provider/resources/provider/fields";
-import { outputs } from "../../provider/resources/provider/outputs";
+} from "../../provider/resources/steps/fields";
+import { outputs } from "../../provider/resources/steps/outputs";
 
 const specs: FieldSpecs = {
   name: { schema: z.string(), keepWhenUnset: true },

@@ -1,7 +1,7 @@
 // For the InstalledCollector tests: the local service's control API (clock, heartbeats, what the
 // next upgrade does), the progress lines the provider reports, and waiting for one of them.
 import { expect } from "vitest";
-import type { ProgressEvent } from "../../provider/resources/kinds/progress";
+import type { ProgressEvent } from "../../provider/resources/steps/progress";
 import type { Service } from "./emulator.helpers";
 import { progressSink } from "./unit.helpers";
 

@@ -2,8 +2,8 @@
 // diffs from what changes on its own, and `version` through upgrade and downgrade tasks (the
 // service's virtual clock moves them along), with their progress lines and their failures.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PartialFailure } from "../../provider/resources/provider/errors";
-import { abortWaits } from "../../provider/resources/provider/waits";
+import { PartialFailure } from "../../provider/resources/kinds/errors";
+import { abortWaits } from "../../provider/resources/steps/waits";
 import { type Service, startService } from "./emulator.helpers";
 import { captureProgress, control } from "./installed.helpers";
 import { type Props, progressSink, provider, runtime, UNKNOWN } from "./unit.helpers";

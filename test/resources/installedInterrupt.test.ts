@@ -40,7 +40,7 @@ describe("an interrupted wait", () => {
     mkdirSync(join(program.dir, "cmd", "dynamic-provider"), { recursive: true });
     const runtime = join(
       program.dir,
-      "node_modules/pulumi-collectors/dist/provider/resources/runtime.js",
+      "node_modules/pulumi-collectors/dist/provider/resources/dispatch.js",
     );
     writeFileSync(
       script,

@@ -4,10 +4,10 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { engineAddress, engineSink, inProviderHost } from "../../provider/resources/kinds/progress";
-import { customTimeout, parseDuration } from "../../provider/resources/kinds/timeouts";
-import { formatDuration, statusText } from "../../provider/resources/kinds/upgrade";
 import { compareVersions, direction, latest } from "../../provider/resources/kinds/version";
+import { engineAddress, engineSink, inProviderHost } from "../../provider/resources/steps/progress";
+import { customTimeout, parseDuration } from "../../provider/resources/steps/timeouts";
+import { formatDuration, statusText } from "../../provider/resources/steps/upgrade";
 
 describe("versions", () => {
   it("orders builds part by part, numbers as numbers", () => {

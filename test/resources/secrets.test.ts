@@ -3,7 +3,8 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetSharedState } from "../../provider/api";
-import { dispatchWith, Runtime } from "../../provider/resources/runtime";
+import { dispatchWith } from "../../provider/resources/dispatch";
+import { Runtime } from "../../provider/resources/steps/runtime";
 import { type ScriptedServer, sendError, sendJson, startServer } from "../api/helpers/server";
 import { configRequest, provider, TEST_RUNTIME } from "./unit.helpers";
 

@@ -165,7 +165,28 @@ describe("the serialized provider", () => {
     // The implementation came from the program's node_modules, not from this repository.
     const loaded = Object.keys(createRequire(__filename).cache);
     expect(loaded).toContain(
-      join(program.dir, "node_modules/pulumi-collectors/dist/provider/resources/runtime.js"),
+      join(program.dir, "node_modules/pulumi-collectors/dist/provider/resources/dispatch.js"),
+    );
+  });
+
+  it("keeps the require path of every shim already in a state file: resources/runtime is dispatch", async () => {
+    // Written here as older versions of the package wrote it into state files, independent of
+    // program/shim.ts: renaming the export, or changing dispatch's signature, breaks their stacks.
+    vi.spyOn(process, "cwd").mockReturnValue(program.dir);
+    const oldShimCall = (kind: string, method: string, args: unknown[]) =>
+      require("node:module")
+        .createRequire(`${process.cwd()}/`)("pulumi-collectors/resources/runtime")
+        .dispatch(kind, method, args);
+    const resolved = createRequire(`${program.dir}/`).resolve(
+      "pulumi-collectors/resources/runtime",
+    );
+    expect(resolved).toBe(
+      join(program.dir, "node_modules/pulumi-collectors/dist/provider/resources/dispatch.js"),
+    );
+    const checked = await oldShimCall("HostedCollector", "check", [{}, { name: "kept" }]);
+    expect(checked).toEqual({ inputs: { name: "kept" }, failures: [] });
+    await expect(oldShimCall("HostedCollector", "refresh", [])).rejects.toThrow(
+      'unknown provider method "refresh"',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { dispatchWith, Runtime } from "../../provider/resources/runtime";
+import { dispatchWith } from "../../provider/resources/dispatch";
+import { Runtime } from "../../provider/resources/steps/runtime";
 import { configRequest } from "./unit.helpers";
 
 const runtime = new Runtime();

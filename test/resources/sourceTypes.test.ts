@@ -3,7 +3,7 @@
 // field and the fix; unknown preview values pass; create, read back equal, update one field,
 // read back equal, delete.
 import { beforeEach, describe, expect, it } from "vitest";
-import { TYPED_SOURCES } from "../../provider/resources/kinds/sources";
+import { TYPED_SOURCES } from "../../provider/resources/kinds/source-kinds";
 import { useService } from "./emulator.helpers";
 import { SOURCE_BODIES as BODIES, withValue } from "./sourceBodies.helpers";
 import { type Props, provider, UNKNOWN } from "./unit.helpers";

@@ -1,8 +1,8 @@
 // The source providers against the local service: typed sources on Hosted and Installed
 // collectors, secrets, Json mode, carried-over fields, adoption, lost answers.
 import { beforeEach, describe, expect, it } from "vitest";
-import { abortWaits } from "../../provider/resources/provider/waits";
-import { Runtime } from "../../provider/resources/runtime";
+import { Runtime } from "../../provider/resources/steps/runtime";
+import { abortWaits } from "../../provider/resources/steps/waits";
 import { useService } from "./emulator.helpers";
 import { type Props, provider, TEST_RUNTIME } from "./unit.helpers";
 

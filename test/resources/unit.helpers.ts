@@ -1,7 +1,8 @@
-// Calls the provider the way the serialized shim does: through the runtime entry, with this
+// Calls the provider the way the serialized shim does: through the dispatch entry, with this
 // test file's own runtime (its pauses in hundredths, no pacing, progress lines to the file).
-import type { ProgressEvent } from "../../provider/resources/kinds/progress";
-import { dispatchWith, Runtime, type RuntimeOptions } from "../../provider/resources/runtime";
+import { dispatchWith } from "../../provider/resources/dispatch";
+import type { ProgressEvent } from "../../provider/resources/steps/progress";
+import { Runtime, type RuntimeOptions } from "../../provider/resources/steps/runtime";
 
 export type Props = Record<string, unknown>;
 

@@ -1,17 +1,10 @@
 // The collector kinds: HostedCollector (created through the API) and InstalledCollector (which
 // registers itself; the resource adopts one, and applies `version` after its writes through an
-// upgrade task). Each is a table of fields with the few operations that differ.
+// upgrade task, steps/upgrade.ts). Each is a table of fields with the few things that differ.
 import { z } from "zod";
-import type { CollectorsClient } from "../../api";
-import { resourceError } from "../provider/errors";
-import {
-  containsUnknown,
-  type FieldSpecs,
-  isObject,
-  isUnset,
-  type JsonObject,
-} from "../provider/fields";
-import type { EntityApi, EntityKind } from "../provider/lifecycle";
+import { resourceError } from "./errors";
+import { containsUnknown, type FieldSpecs, isObject, isUnset, type JsonObject } from "./fields";
+import type { EntityKind } from "./kind";
 import {
   adoptSchema,
   booleanSchema,
@@ -25,7 +18,6 @@ import {
   timeZoneSchema,
   toId,
 } from "./schemas";
-import { applyVersion } from "./upgrade";
 import { versionSchema } from "./version";
 
 /** Modifiable fields every collector has (docs/spec/collector-management-api.md §2.1). */
@@ -109,25 +101,6 @@ export const COLLECTOR_VOLATILE = ["id", "links", "alive", "lastSeenAlive", "osT
  */
 export const INSTALLED_SERVER_SET = ["collectorVersion", "osName", "osVersion", "osArch"] as const;
 
-export function collectorApi(client: CollectorsClient): EntityApi {
-  const api = client.collectors;
-  const found = (r: { collector: Record<string, unknown>; etag: string | undefined }) => ({
-    entity: r.collector,
-    etag: r.etag,
-  });
-  return {
-    get: async (id) => found(await api.get(id)),
-    findByName: async (name) => {
-      const r = await api.findByName(name);
-      return r && found(r);
-    },
-    create: async (body) => found(await api.create(body as Parameters<typeof api.create>[0])),
-    update: async (id, body, etag) =>
-      found(await api.update(id, body as Parameters<typeof api.update>[1], etag)),
-    delete: (id) => api.delete(id),
-  };
-}
-
 const TYPE_NAMES: Record<string, string> = {
   Hosted: "a Hosted Collector",
   Installable: "an Installed Collector",
@@ -143,13 +116,13 @@ function mismatch(collectorType: "Hosted" | "Installable") {
 
 export const HOSTED_COLLECTOR: EntityKind = {
   kind: "HostedCollector",
+  collection: "collectors",
   fields: COLLECTOR_FIELDS,
   controls: { adopt: { schema: adoptSchema } },
   rules: () => ({ label: "HostedCollector" }),
   fixed: () => ({ collectorType: "Hosted" }),
   serverSet: ["collectorType", "alive"],
   volatile: COLLECTOR_VOLATILE,
-  api: ({ client }) => collectorApi(client),
   mismatch: mismatch("Hosted"),
 };
 
@@ -183,6 +156,7 @@ function refuseChange(id: string, olds: JsonObject, news: Record<string, unknown
 
 export const INSTALLED_COLLECTOR: EntityKind = {
   kind: "InstalledCollector",
+  collection: "collectors",
   fields: INSTALLED_COLLECTOR_FIELDS,
   controls: { adopt: { schema: adoptSchema } },
   rules: () => ({ label: "InstalledCollector", required: { adopt: ADOPT_HINT } }),
@@ -190,8 +164,7 @@ export const INSTALLED_COLLECTOR: EntityKind = {
   serverSet: ["collectorType", "alive", ...INSTALLED_SERVER_SET],
   volatile: [...COLLECTOR_VOLATILE, ...INSTALLED_SERVER_SET],
   notCreatable: NOT_CREATABLE,
-  api: ({ client }) => collectorApi(client),
   mismatch: mismatch("Installable"),
-  afterWrite: applyVersion,
+  afterWrite: "applyVersion",
   refuseChange,
 };

@@ -1,8 +1,8 @@
 // Every resource kind the dynamic provider serves, by the name the serialized shim carries.
 // Names are a contract with state written by earlier versions: never rename one.
-import type { EntityKind } from "../provider/lifecycle";
 import { HOSTED_COLLECTOR, INSTALLED_COLLECTOR } from "./collectors";
-import { sourceKind, TYPED_SOURCES } from "./sources";
+import type { EntityKind } from "./kind";
+import { sourceKind, TYPED_SOURCES } from "./source-kinds";
 
 export const ENTITY_KINDS: Readonly<Record<string, EntityKind>> = {
   HostedCollector: HOSTED_COLLECTOR,

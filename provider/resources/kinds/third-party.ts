@@ -3,7 +3,7 @@
 // `authentication` of the types that contentType allows. The API's own shape (DESIGN: args use
 // the API's field names); the secrets of every authentication type are marked by path.
 import { z } from "zod";
-import type { FieldSpec } from "../provider/fields";
+import type { FieldSpec } from "./fields";
 import { booleanSchema, shaped, stringListSchema, stringSchema } from "./schemas";
 
 const quoted = (values: readonly string[]) => values.map((v) => `"${v}"`).join(", ");

@@ -1,7 +1,7 @@
 // Collector builds: the syntax check of `version` (no HTTP in check), their order, and `latest`.
 import { z } from "zod";
 import type { BuildTarget } from "../../api";
-import { resourceError } from "../provider/errors";
+import { resourceError } from "./errors";
 
 // What the service's builds look like: "19.470-4", "19.403-1"; also allows "20.1.5-12".
 const BUILD = /^\d+(\.\d+)+(-[0-9A-Za-z.]+)?$/;

@@ -9,7 +9,7 @@ import {
   INSTALLED_COLLECTOR,
   type INSTALLED_COLLECTOR_FIELDS,
 } from "../kinds/collectors";
-import type { EntityKind } from "../provider/lifecycle";
+import type { EntityKind } from "../kinds/kind";
 import {
   type Adopt,
   type ArgsOf,

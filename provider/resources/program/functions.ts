@@ -14,9 +14,10 @@ import {
   sourceSchema,
 } from "../../api";
 import { secretValues } from "../../api/redact";
-import { COMMON_FIELDS, SECRET_COMPUTED, SOURCE_VOLATILE, TYPE_FIELDS } from "../kinds/sources";
-import { resourceError } from "../provider/errors";
-import { Runtime, type RuntimeOptions } from "../provider/settings";
+import { resourceError } from "../kinds/errors";
+import { COMMON_FIELDS, SECRET_COMPUTED, TYPE_FIELDS } from "../kinds/source-fields";
+import { SOURCE_VOLATILE } from "../kinds/source-kinds";
+import { Runtime, type RuntimeOptions } from "../steps/runtime";
 
 /**
  * T's named fields, without the index signature a loose schema gives it. The Output variants

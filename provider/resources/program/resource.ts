@@ -4,7 +4,7 @@
 // types of args and outputs, derived from a kind's table of fields.
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
-import { type FieldSpec, holdsSecret } from "../provider/fields";
+import { type FieldSpec, holdsSecret } from "../kinds/fields";
 import { providerShim } from "./shim";
 
 /** The module of every type token: pulumi-nodejs:dynamic/collectors:<Kind>. */

@@ -1,22 +1,20 @@
 // The source resources: Source (any source type the service knows, by its sourceType, with every
 // field this package models typed and checked, and anything else through `passthrough`) and a
-// typed class per source type. Args and outputs come from the table (kinds/sources.ts); a typed
+// typed class per source type. Args and outputs come from the table (kinds/source-*.ts); a typed
 // class is a few lines.
 import type * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
+import type { FieldSpecs } from "../kinds/fields";
+import { GENERIC_OUTPUTS, GENERIC_SPECS } from "../kinds/generic-source";
 import {
   COMMON_FIELDS,
   type dateFormatSchema,
   type filterSchema,
-  GENERIC_OUTPUTS,
-  GENERIC_SPECS,
   SECRET_COMPUTED,
-  SOURCE_ENTRIES,
-  type SourceType,
   TYPE_FIELDS,
-  typedSpecs,
-} from "../kinds/sources";
-import type { FieldSpecs } from "../provider/fields";
+} from "../kinds/source-fields";
+import { SOURCE_ENTRIES, typedSpecs } from "../kinds/source-kinds";
+import type { SourceType } from "../kinds/source-type";
 import {
   type Adopt,
   type ArgsOf,

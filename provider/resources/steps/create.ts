@@ -6,29 +6,23 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isApiError, isGone, requestsSent, retriedByCaller } from "../../api";
 import { backoffMs, sleep } from "../../api/retry";
+import { resourceError } from "../kinds/errors";
+import { isUnset, type JsonObject } from "../kinds/fields";
+import type { EntityKind, Inputs } from "../kinds/kind";
 import { toId } from "../kinds/schemas";
-import { resourceError } from "./errors";
-import { desiredValues, isUnset, type JsonObject, managedKeys } from "./fields";
-import {
-  type EntityKind,
-  type Found,
-  fail,
-  type Inputs,
-  label,
-  type Operation,
-  operation,
-  tell,
-} from "./lifecycle";
+import type { Found } from "./entities";
+import { desiredValues, managedKeys } from "./fields";
+import { finish } from "./finish";
+import { fail, label, type Operation, operation, tell } from "./lifecycle";
 import {
   differences,
-  finish,
   inBody,
   sendable,
   unconfirmedCredentials,
   unmanagedOf,
   withEtag,
 } from "./outputs";
-import type { Runtime } from "./settings";
+import type { Runtime } from "./runtime";
 
 export async function create(
   kind: EntityKind,

@@ -3,28 +3,16 @@
 // collectors:onConflict overwrite.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isApiError } from "../../api";
-import { resourceError } from "./errors";
-import {
-  desiredValues,
-  diffFields,
-  isObject,
-  isUnset,
-  type JsonObject,
-  managedKeys,
-  resetValues,
-} from "./fields";
-import {
-  type EntityKind,
-  type Found,
-  fail,
-  type Inputs,
-  label,
-  type Operation,
-  operation,
-} from "./lifecycle";
-import { changesVisible, differences, finish, sendable, unmanagedOf } from "./outputs";
+import { resourceError } from "../kinds/errors";
+import { isObject, isUnset, type JsonObject } from "../kinds/fields";
+import type { EntityKind, Inputs } from "../kinds/kind";
+import type { Found } from "./entities";
+import { desiredValues, diffFields, managedKeys, resetValues } from "./fields";
+import { finish } from "./finish";
+import { fail, label, type Operation, operation } from "./lifecycle";
+import { changesVisible, differences, sendable, unmanagedOf } from "./outputs";
 import { asLastSeen } from "./read";
-import type { Runtime } from "./settings";
+import type { Runtime } from "./runtime";
 
 export async function update(
   kind: EntityKind,

@@ -1,20 +1,21 @@
 // How a kind's objects become outputs and compare with what the program wants: the managed
-// fields, `unmanaged` (everything else, sent back unchanged by updates), the fields where an
-// object differs from the program, and the end of every write (the kind's afterWrite, then the
-// outputs; a failure after the write is a partial failure: the engine records the object as
-// it now is).
+// fields, `unmanaged` (everything else, sent back unchanged by updates), and the fields where an
+// object differs from the program.
 import { isDeepStrictEqual } from "node:util";
-import { toId } from "../kinds/schemas";
-import { PartialFailure, ResourceError } from "./errors";
 import {
-  diffFields,
-  equivalent,
   type FieldSpec,
   holdsSecret,
   isObject,
   isUnset,
   type JsonObject,
   MASK,
+} from "../kinds/fields";
+import type { EntityKind, Inputs } from "../kinds/kind";
+import { toId } from "../kinds/schemas";
+import type { EntityApi, Found } from "./entities";
+import {
+  diffFields,
+  equivalent,
   managedKeys,
   managedView,
   plain,
@@ -24,7 +25,6 @@ import {
   subsetView,
   without,
 } from "./fields";
-import type { EntityApi, EntityKind, Found, Inputs, Operation } from "./lifecycle";
 
 /** Sent in an update body: not the create-time fields (the service's form rides in unmanaged). */
 export const sendable = (spec: FieldSpec) => !spec.notSent && !(spec.keepInput && spec.replace);
@@ -144,46 +144,3 @@ export function unconfirmedCredentials(
 /** The object's ETag: the one it came with, else one GET's. */
 export const withEtag = async (api: EntityApi, found: Found): Promise<string | undefined> =>
   found.etag ?? (await api.get(String(found.entity.id))).etag;
-
-/**
- * Thrown by a kind's afterWrite when it fails after the object was written: the failure (from the
- * catalogue, with its cause) and `found`, the object as it now is, which the engine then records
- * as the resource's state (a partial failure).
- */
-export class AfterWriteError extends ResourceError {
-  constructor(
-    failure: ResourceError,
-    readonly found: Found,
-  ) {
-    super(failure.code, failure.message, { cause: failure.cause });
-  }
-}
-
-/** The outputs after a write, once the kind's afterWrite (if any) has run. */
-export async function finish(op: Operation, written: Found): Promise<JsonObject> {
-  const { kind, api, inputs } = op;
-  const id = String(written.entity.id);
-  const keys = managedKeys(kind.fields, inputs);
-  const adopted = op.action === "adopt" || (op.olds !== undefined && wasAdopted(op.olds));
-  const outputsOf = (found: Found, etag: string | undefined) =>
-    outputs(kind, found, etag, keys, inputs, adopted);
-  if (!kind.afterWrite) return outputsOf(written, await withEtag(api, written));
-  let found: Found;
-  try {
-    found = await kind.afterWrite(op, written);
-  } catch (error) {
-    const now = (error instanceof AfterWriteError && error.found) || written;
-    const message = error instanceof Error ? error.message : String(error);
-    let etag: string | undefined;
-    try {
-      etag = await withEtag(api, now);
-    } catch {
-      etag = now.etag; // the next update then reads a fresh one (412 path)
-    }
-    const properties = outputsOf(now, etag);
-    // The host reads the provider of later operations from the outputs: keep it there.
-    if (typeof inputs.__provider === "string") properties.__provider = inputs.__provider;
-    throw new PartialFailure(message, id, properties, error);
-  }
-  return outputsOf(found, await withEtag(api, found));
-}

@@ -10,11 +10,13 @@
 import { isDeepStrictEqual } from "node:util";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isGone } from "../../api";
+import { isUnset, type JsonObject } from "../kinds/fields";
+import type { EntityKind } from "../kinds/kind";
 import { toId } from "../kinds/schemas";
-import { isUnset, type JsonObject } from "./fields";
-import { type EntityKind, type Found, fail, label, type Operation, operation } from "./lifecycle";
+import type { Found } from "./entities";
+import { fail, label, type Operation, operation } from "./lifecycle";
 import { outputs, wasAdopted } from "./outputs";
-import type { Runtime } from "./settings";
+import type { Runtime } from "./runtime";
 
 export async function read(
   kind: EntityKind,

@@ -2,8 +2,8 @@
 // signals that end them: when the engine shuts its plugins down (SIGINT, SIGTERM) every wait in
 // progress ends at once, so its resource can say what goes on on the service, and the process
 // then exits as Node would.
-import { inProviderHost } from "../kinds/progress";
-import type { Runtime } from "./settings";
+import { inProviderHost } from "./progress";
+import type { Runtime } from "./runtime";
 
 /** Why a wait stopped early. */
 class Interrupted extends Error {}

@@ -4,12 +4,12 @@
 // they are partial failures (the engine records the collector as it is, so the next `pulumi up`
 // tries again).
 import { TaskWaitLimit, UPGRADE_STATUS, UPGRADE_STATUS_NAMES, type UpgradeTask } from "../../api";
-import { describe, resourceError } from "../provider/errors";
-import { type Found, type Operation, urnOf } from "../provider/lifecycle";
-import { AfterWriteError } from "../provider/outputs";
-import { becauseOf, interruptible } from "../provider/waits";
+import { describe, resourceError } from "../kinds/errors";
+import { direction } from "../kinds/version";
+import { becauseOf, interruptible } from "../steps/waits";
+import type { Found } from "./entities";
+import { AfterWriteError, type Operation, urnOf } from "./lifecycle";
 import { customTimeout, type OperationTimeout } from "./timeouts";
-import { direction } from "./version";
 
 /** What a status means for the person waiting, after its name. */
 const STATUS_DETAIL: Readonly<Record<number, string>> = {

@@ -3,27 +3,18 @@
 // the program with the outputs, which keep every input needed for that.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
-import { toId } from "../kinds/schemas";
-import { resourceError } from "./errors";
+import { resourceError } from "../kinds/errors";
 import {
   type CheckFailure,
   containsUnknown,
-  diffFields,
   type FieldSpecs,
   isUnset,
   type JsonObject,
-  resolveName,
-} from "./fields";
-import type { EntityKind, Inputs } from "./lifecycle";
-
-export interface CheckRules {
-  /** What the resource is, for messages: "HostedCollector", "Source (LocalFile)". */
-  label: string;
-  /** Fields that must be set, each with a hint on what to give. */
-  required?: Readonly<Record<string, string>>;
-  /** Rules across fields; called with the inputs, they must skip unknown values themselves. */
-  refine?: ((inputs: Readonly<Record<string, unknown>>) => CheckFailure[]) | undefined;
-}
+} from "../kinds/fields";
+import type { CheckRules, EntityKind, Inputs } from "../kinds/kind";
+import { toId } from "../kinds/schemas";
+import { diffFields } from "./fields";
+import { resolveName } from "./naming";
 
 /** `filters[1].mask` from a property and a zod issue path. */
 export function propertyPath(property: string, path: readonly PropertyKey[]): string {

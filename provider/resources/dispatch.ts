@@ -1,16 +1,16 @@
 // The implementation entry the serialized providers load at call time, through the package's
-// exports ("pulumi-collectors/resources/runtime"). Its one function, dispatch(kind, method,
-// args), is a contract with every shim ever written into a state file: keep its signature.
+// exports: "pulumi-collectors/resources/runtime" names this file (the export's name is older than
+// the file's, and stays: every shim ever written into a state file requires it). Its one
+// function, dispatch(kind, method, args), is a contract with those shims: keep its signature.
 import { kindNamed } from "./kinds";
-import { check, diff } from "./provider/check";
-import { create } from "./provider/create";
-import { resourceError } from "./provider/errors";
-import type { Lifecycle } from "./provider/lifecycle";
-import { read, remove } from "./provider/read";
-import { type ConfigureRequest, Runtime } from "./provider/settings";
-import { update } from "./provider/update";
-
-export { Runtime, type RuntimeOptions } from "./provider/settings";
+import { resourceError } from "./kinds/errors";
+import { check, diff } from "./steps/check";
+import { create } from "./steps/create";
+import type { Lifecycle } from "./steps/lifecycle";
+import { read, remove } from "./steps/read";
+import { Runtime } from "./steps/runtime";
+import type { ConfigureRequest } from "./steps/settings";
+import { update } from "./steps/update";
 
 let processRuntime: Runtime | undefined;
 
