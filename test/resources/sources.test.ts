@@ -71,7 +71,8 @@ describe("typed sources", () => {
     for (const [kind, news] of cases) {
       const { p, id, outs, inputs } = await expectSteady(kind, news);
       expect(outs.token, kind).toMatch(/^\S{16,}$/);
-      expect(outs.baseUrl, kind).toBe((outs.url as string).replace(/\/[^/]+$/, ""));
+      // The receiver's http endpoint, also for an Otlp source (whose url is under otlp/).
+      expect(outs.baseUrl, kind).toBe(`${new URL(outs.url as string).origin}/receiver/v1/http`);
       for (const key of ["token", "baseUrl", "url"])
         expect(outs.unmanaged, kind).not.toHaveProperty(key);
       const changed = await p.check(inputs, { ...news, category: "edited" });
