@@ -21,7 +21,7 @@ import {
   TYPED_SOURCES,
 } from "./layer";
 import { fieldType, PACKAGE, type PropertySpec, TypeTable, token } from "./types";
-import { pluginVersion } from "./version";
+import { pluginVersion, pulumiSdkRange } from "./version";
 
 export interface ResourceSpec {
   description: string;
@@ -172,10 +172,19 @@ export function packageSchema() {
     resources,
     functions,
     types: table.types,
+    // Each SDK carries the schema's version (the plugin's), and the TypeScript one peers on the
+    // program's @pulumi/pulumi: two copies in one program break it.
     language: {
-      nodejs: { packageName: "@pulumi-collectors/collectors" },
-      go: { importBasePath: "github.com/pulumi-collectors/collectors/sdk/go/collectors" },
-      python: { packageName: "pulumi_collectors" },
+      nodejs: {
+        packageName: "@pulumi-collectors/collectors",
+        respectSchemaVersion: true,
+        peerDependencies: { "@pulumi/pulumi": pulumiSdkRange() },
+      },
+      go: {
+        importBasePath: "github.com/pulumi-collectors/collectors/sdk/go/collectors",
+        respectSchemaVersion: true,
+      },
+      python: { packageName: "pulumi_collectors", respectSchemaVersion: true },
     },
   };
 }
