@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { nameFromUrn } from "../../provider/plugin/naming";
 import { CHANGE } from "../../provider/plugin/provider";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
-import { lifecycle, Runtime } from "../../provider/resources/runtime";
+import { lifecycle, Runtime, type RuntimeOptions } from "../../provider/resources/runtime";
 import { type Service, startService } from "../resources/emulator.helpers";
 import { isSecret, type Plugin, secretOf, startPlugin, urnOf } from "./grpc.helpers";
 
@@ -203,28 +203,79 @@ describe("Invoke", () => {
 });
 
 describe("Cancel", () => {
+  /** A plugin of its own (a cancel is for good), configured for the service. */
+  async function cancellable(options: RuntimeOptions): Promise<Plugin> {
+    const own = await startPlugin(options);
+    await own.configure({
+      accessId: service.accessId,
+      accessKey: service.accessKey,
+      endpoint: service.emulator.url,
+    });
+    return own;
+  }
+
+  /** Cancels once `started` says the call is waiting; the call must fail within a second. */
+  async function expectCancelled(
+    own: Plugin,
+    call: Promise<unknown>,
+    started: () => Promise<boolean>,
+  ) {
+    const settled = call.then(
+      () => "finished",
+      (error: Error) => error.message,
+    );
+    for (let tries = 0; !(await started()); tries++) {
+      expect(tries, "the call never reached its wait").toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cancelled = Date.now();
+    await own.cancel();
+    const outcome = await settled;
+    expect(Date.now() - cancelled).toBeLessThan(1000);
+    expect(outcome).toContain("cancelled");
+  }
+
   it("ends a paced wait within a second", async () => {
-    const slow = await startPlugin({ client: { limits: { requestsPerSecond: 0.05 } } });
+    const slow = await cancellable({ client: { limits: { requestsPerSecond: 0.05 } } });
     try {
-      await slow.configure({
-        accessId: service.accessId,
-        accessKey: service.accessKey,
-        endpoint: service.emulator.url,
-      });
       await slow.create("HostedCollector", "first", { name: "first" });
-      const second = slow.create("HostedCollector", "second", { name: "second" });
-      const settled = second.then(
-        () => "created",
-        (error: Error) => error.message,
+      const begun = Date.now();
+      await expectCancelled(
+        slow,
+        slow.create("HostedCollector", "second", { name: "second" }),
+        async () => Date.now() - begun > 200,
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const cancelled = Date.now();
-      await slow.cancel();
-      const outcome = await settled;
-      expect(Date.now() - cancelled).toBeLessThan(1000);
-      expect(outcome).toContain("cancelled");
     } finally {
       await slow.close();
+    }
+  });
+
+  it("ends upgrade polling within a second", async () => {
+    const host = await service.registerInstalled({
+      name: "host-01",
+      collectorVersion: "19.440-7",
+      autoHeartbeat: true,
+    });
+    // The upgrade task never finishes: only a cancel ends the polling.
+    await fetch(`${service.emulator.origin}/_emulator/collectors/${host.id}/upgrade-behaviour`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ next: "hang" }),
+    });
+    const polling = await cancellable({ timeScale: 0.01, client: { limits: false } });
+    try {
+      const polls = async () =>
+        (await service.requests()).filter((r) => /\/upgrades\/\d+$/.test(r.path)).length;
+      await expectCancelled(
+        polling,
+        polling.create("InstalledCollector", "host", {
+          adopt: { id: host.id },
+          version: "19.470-4",
+        }),
+        async () => (await polls()) >= 2,
+      );
+    } finally {
+      await polling.close();
     }
   });
 });
