@@ -20,6 +20,7 @@ import {
   sourceSchema,
   TYPED_SOURCES,
 } from "./layer";
+import { PLUGIN_INPUTS } from "./release";
 import { fieldType, PACKAGE, type PropertySpec, TypeTable, token } from "./types";
 import { pluginVersion, pulumiSdkRange } from "./version";
 
@@ -75,6 +76,7 @@ function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
   for (const [key, spec] of Object.entries({ ...kind.fields, ...kind.controls })) {
     inputs[key] = property(table, kind, key, spec);
   }
+  Object.assign(inputs, PLUGIN_INPUTS[kind.kind]);
   const outputs: Record<string, PropertySpec> = { ...inputs };
   for (const key of kind.serverSet) {
     const schema = serverSetSchema(kind, key);

@@ -182,6 +182,51 @@ describe("create, read, update, delete", () => {
   });
 });
 
+describe("an InstalledCollector's delete", () => {
+  it("is refused, saying what to do, until the resource says allowDelete: true", async () => {
+    const host = await service.registerInstalled({ name: "host-02", autoHeartbeat: true });
+    const wrong = await plugin.check("InstalledCollector", "h", {
+      adopt: { id: host.id },
+      allowDelete: "yes",
+    });
+    expect(wrong.failures).toEqual([
+      { property: "allowDelete", reason: "allowDelete must be true or false" },
+    ]);
+    const checked = await plugin.check("InstalledCollector", "h", { adopt: { id: host.id } });
+    expect(checked.failures).toEqual([]);
+    const created = await plugin.create("InstalledCollector", "h", checked.inputs);
+    expect(created.id).toBe(String(host.id));
+
+    await service.clearRequests();
+    const refused = plugin.delete("InstalledCollector", created.id, created.properties);
+    await expect(refused).rejects.toThrow(
+      `InstalledCollector "host-02" (id ${host.id}) was not deleted`,
+    );
+    await expect(refused).rejects.toThrow(/option `retainOnDelete: true`/);
+    await expect(refused).rejects.toThrow(
+      `pulumi state delete '${urnOf("InstalledCollector", "r")}'`,
+    );
+    expect(await service.requests()).toEqual([]);
+
+    // Opting in is an update of its own, with no request; then the delete goes through.
+    const news = { ...checked.inputs, allowDelete: true };
+    const diff = await plugin.diff("InstalledCollector", created.id, created.properties, news);
+    expect(diff.detailed).toEqual({ allowDelete: CHANGE.add });
+    expect(diff.changes).toBe(2); // DIFF_SOME
+    const updated = await plugin.update(
+      "InstalledCollector",
+      "h",
+      created.id,
+      created.properties,
+      news,
+    );
+    expect(updated.properties.allowDelete).toBe(true);
+    expect(await service.requests()).toEqual([]);
+    await plugin.delete("InstalledCollector", created.id, updated.properties);
+    expect((await service.requests()).map((r) => r.method)).toEqual(["DELETE"]);
+  });
+});
+
 describe("Invoke", () => {
   it("runs a look-up, and refuses bad arguments before any request", async () => {
     const created = await plugin.create("HostedCollector", "c", { name: "looked-up" });
