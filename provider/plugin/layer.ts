@@ -17,6 +17,7 @@ export {
   type JsonObject,
   MASK,
   secretLeaves,
+  serviceValue,
   UNKNOWN,
 } from "../resources/provider/fields";
 export type { EntityKind, Inputs, Lifecycle } from "../resources/provider/lifecycle";

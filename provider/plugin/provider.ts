@@ -20,6 +20,7 @@ import {
   POLL_INTERVAL_ENV,
   Runtime,
   type RuntimeOptions,
+  serviceValue,
   UNKNOWN,
 } from "./layer";
 import { type Autonaming, defaultName } from "./naming";
@@ -190,6 +191,7 @@ export class CollectorsProvider {
     if (importing) {
       outs = withoutCredentials(kind.fields, outs);
       inputs = withoutCredentials(kind.fields, inputs);
+      asWritten(kind, outs, inputs);
     }
     return {
       id: pluginId(kind, result.id, outs),
@@ -270,6 +272,21 @@ export class CollectorsProvider {
     if (!kind || !steps)
       throw new Error(`unknown resource type ${type}; the types are in the schema`);
     return { kind, steps };
+  }
+}
+
+/**
+ * On import, the objects the service shows with more than a program gives (an S3 path's
+ * snsTopicOrSubscriptionArn) as the program the import writes gives them: the import writes only
+ * what the schema types, the members the field's own schema keeps; the outputs are then seen
+ * through those inputs, as after a create. Otherwise the next preview would show a change.
+ */
+function asWritten(kind: EntityKind, outs: Values, inputs: Values): void {
+  for (const [key, spec] of Object.entries(kind.fields)) {
+    const parsed = spec.subset && !isUnset(inputs[key]) && spec.schema.safeParse(inputs[key]);
+    if (!parsed || !parsed.success) continue;
+    inputs[key] = parsed.data as Values[string];
+    outs[key] = serviceValue(spec, outs[key], parsed.data) as Values[string];
   }
 }
 
