@@ -283,8 +283,9 @@ export class CollectorsProvider {
  */
 function asWritten(kind: EntityKind, outs: Values, inputs: Values): void {
   for (const [key, spec] of Object.entries(kind.fields)) {
-    const parsed = spec.subset && !isUnset(inputs[key]) && spec.schema.safeParse(inputs[key]);
-    if (!parsed || !parsed.success) continue;
+    if (!spec.subset || isUnset(inputs[key])) continue;
+    const parsed = spec.schema.safeParse(inputs[key]);
+    if (!parsed.success) continue;
     inputs[key] = parsed.data as Values[string];
     outs[key] = serviceValue(spec, outs[key], parsed.data) as Values[string];
   }
