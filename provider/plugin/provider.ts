@@ -276,12 +276,17 @@ export class CollectorsProvider {
 }
 
 /**
- * On import, the objects the service shows with more than a program gives (an S3 path's
- * snsTopicOrSubscriptionArn) as the program the import writes gives them: the import writes only
- * what the schema types, the members the field's own schema keeps; the outputs are then seen
- * through those inputs, as after a create. Otherwise the next preview would show a change.
+ * On import, the inputs as the program the import writes gives them. A source's collectorId is a
+ * string input (the service's number would be written as 1.00000001e+08 in YAML). The objects the
+ * service shows with more than a program gives (an S3 path's snsTopicOrSubscriptionArn): the
+ * import writes only what the schema types, the members the field's own schema keeps; the
+ * outputs are then seen through those inputs, as after a create. Otherwise the next preview
+ * would show a change.
  */
 function asWritten(kind: EntityKind, outs: Values, inputs: Values): void {
+  if (kind.parent && typeof inputs[kind.parent] === "number") {
+    inputs[kind.parent] = String(inputs[kind.parent]);
+  }
   for (const [key, spec] of Object.entries(kind.fields)) {
     if (!spec.subset || isUnset(inputs[key])) continue;
     const parsed = spec.schema.safeParse(inputs[key]);

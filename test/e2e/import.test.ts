@@ -167,6 +167,7 @@ describe("pulumi import into a YAML project", () => {
         sourceId,
       ]);
       expect(second.code).toMatch(/type: collectors:(index:)?S3Source\n/);
+      expect(second.code).toMatch(new RegExp(`collectorId: ["']${collector.id}["']\n`));
       expect(second.code).toContain("awsKey: '********'");
       expect(`${second.output}${second.code}`).not.toContain(AWS_KEY);
       // The source's resources after the collector's, in one program.

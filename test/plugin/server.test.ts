@@ -134,6 +134,7 @@ describe("create, read, update, delete", () => {
     // What the service adds to the path (snsTopicOrSubscriptionArn) has no type in the schema,
     // so an import's program lacks it: the state it imports must not differ from that program.
     expect(inputs).not.toMatchObject({ resources: [{ path: { snsTopicOrSubscriptionArn: {} } }] });
+    expect(imported.inputs.collectorId).toBe(collector.id);
     const program = await plugin.check("S3Source", "bucket", imported.inputs);
     const again = await plugin.diff("S3Source", bucket.id, imported.properties, program.inputs);
     expect(again.detailed).toEqual({});
