@@ -218,6 +218,8 @@ describe("pulumi import into a YAML project", () => {
       const imported = await importInto(ws, join(ws.dir, "Main.yaml"), ["--file", file]);
       expect(imported.output).toMatch(/20 imported/);
       expect(imported.code.match(/type: collectors:/g)).toHaveLength(20);
+      // A source's collectorId names the imported collector, not a number.
+      expect(imported.code.match(/collectorId: \$\{fleet\d\.id\}/g)).toHaveLength(16);
       await expectNoChanges(ws);
     },
     10 * MINUTE,
