@@ -13,7 +13,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { packageSchema } from "../provider/plugin/schema";
-import { packageVersion } from "../provider/plugin/version";
+import { packageManifest, sdkRangeOf } from "../provider/plugin/version";
 import { repoRoot } from "./pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
@@ -28,7 +28,8 @@ export function platformName(): string {
   return `${os}-${arch}`;
 }
 
-const version = packageVersion(ROOT);
+const manifest = packageManifest(ROOT);
+const version = manifest.version as string;
 
 export const tarballName = () => `${EXECUTABLE}-v${version}-${platformName()}.tar.gz`;
 
@@ -53,7 +54,10 @@ function main(): void {
     minify: true,
     legalComments: "linked",
     logLevel: "warning",
-    define: { PLUGIN_VERSION: JSON.stringify(version) },
+    define: {
+      PLUGIN_VERSION: JSON.stringify(version),
+      PULUMI_SDK_RANGE: JSON.stringify(sdkRangeOf(manifest)),
+    },
   });
   writeFileSync(join(stage, EXECUTABLE), LAUNCHER);
   chmodSync(join(stage, EXECUTABLE), 0o755);

@@ -20,7 +20,7 @@ export { shapeOf, toId } from "../resources/kinds/schemas";
 export { SECRET_COMPUTED } from "../resources/kinds/source-fields";
 export { TYPED_SOURCES } from "../resources/kinds/source-kinds";
 export { lookups } from "../resources/program/functions";
-export { diffFields, secretLeaves } from "../resources/steps/fields";
+export { diffFields, secretLeaves, serviceValue } from "../resources/steps/fields";
 export type { Lifecycle } from "../resources/steps/lifecycle";
 export { POLL_INTERVAL_ENV, Runtime, type RuntimeOptions } from "../resources/steps/runtime";
 export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";

@@ -2,7 +2,8 @@
 // requests into these calls. Every resource method runs the kind's lifecycle (the same one the
 // dynamic provider runs); this file adds only what a plugin does differently: ids that carry a
 // source's collector, names made from the URN, secrets unwrapped on the way in and wrapped on
-// the way out as the schema says, credentials kept out of what an import writes, and Cancel.
+// the way out as the schema says, credentials kept out of what an import writes, the inputs
+// only the plugin has (an InstalledCollector's allowDelete, release.ts), and Cancel.
 
 import { configGetter } from "./config";
 import { withoutCredentials } from "./credentials";
@@ -19,8 +20,17 @@ import {
   POLL_INTERVAL_ENV,
   Runtime,
   type RuntimeOptions,
+  serviceValue,
+  UNKNOWN,
 } from "./layer";
 import { type Autonaming, defaultName } from "./naming";
+import {
+  ALLOW_DELETE,
+  checkPluginInputs,
+  deleteRefused,
+  PLUGIN_INPUTS,
+  splitPluginInputs,
+} from "./release";
 import { packageSchema } from "./schema";
 import { hide, revealAll, type Values } from "./values";
 
@@ -110,39 +120,46 @@ export class CollectorsProvider {
     news: Values,
     autonaming?: Autonaming,
   ): Promise<CheckOutcome> {
-    const { steps } = this.#resolve(type);
-    const previous = revealAll(olds);
-    const given = revealAll(news);
+    const { kind, steps } = this.#resolve(type);
+    const previous = splitPluginInputs(kind.kind, revealAll(olds)).layer;
+    const { layer: given, own } = splitPluginInputs(kind.kind, revealAll(news));
     if (isUnset(given.name) && isUnset(given.adopt) && typeof previous.name !== "string") {
       const name = defaultName(urn, autonaming);
       if (name !== undefined) given.name = name;
     }
     const result = await steps.check(previous, given);
-    const inputs = (result.inputs ?? given) as Values;
+    const inputs = { ...((result.inputs ?? given) as Values), ...own };
     return {
       inputs: hide(inputs, this.#secretsOf(type).inputs),
-      failures: (result.failures ?? []).map(({ property, reason }) => ({ property, reason })),
+      failures: [
+        ...(result.failures ?? []).map(({ property, reason }) => ({ property, reason })),
+        ...checkPluginInputs(own, UNKNOWN),
+      ],
     };
   }
 
   async diff(type: string, id: string, olds: Values, news: Values): Promise<DiffOutcome> {
     const { kind, steps } = this.#resolve(type);
-    const state = revealAll(olds);
-    const wanted = revealAll(news);
+    const { layer: state, own: had } = splitPluginInputs(kind.kind, revealAll(olds));
+    const { layer: wanted, own: wants } = splitPluginInputs(kind.kind, revealAll(news));
     const result = await steps.diff(layerId(kind, id).id, state, wanted);
     const replaces = result.replaces ?? [];
     // Added, deleted or updated, each in place or by a replacement.
-    const how = (key: string, replace: boolean) => {
-      if (state[key] === undefined) return replace ? CHANGE.addReplace : CHANGE.add;
-      if (isUnset(wanted[key])) return replace ? CHANGE.deleteReplace : CHANGE.delete;
+    const how = (key: string, replace: boolean, before = state, after = wanted) => {
+      if (before[key] === undefined) return replace ? CHANGE.addReplace : CHANGE.add;
+      if (isUnset(after[key])) return replace ? CHANGE.deleteReplace : CHANGE.delete;
       return replace ? CHANGE.updateReplace : CHANGE.update;
     };
     const detailed: Record<string, number> = {};
     for (const key of diffFields(kind.fields, state, wanted).updates)
       detailed[key] = how(key, false);
     for (const key of replaces) detailed[key] = how(key, true);
+    // The plugin's own inputs change in place, with no request (update() below).
+    for (const key of Object.keys({ ...had, ...wants })) {
+      if ((had[key] ?? null) !== (wants[key] ?? null)) detailed[key] = how(key, false, had, wants);
+    }
     return {
-      changes: result.changes === true,
+      changes: result.changes === true || Object.keys(detailed).length > 0,
       replaces,
       deleteBeforeReplace: result.deleteBeforeReplace === true,
       detailed,
@@ -151,15 +168,16 @@ export class CollectorsProvider {
 
   async create(type: string, urn: string, props: Values, timeoutSeconds = 0) {
     const { kind, steps } = this.#resolve(type);
-    const inputs = { ...revealAll(props), ...hidden(urn, "create", timeoutSeconds) };
+    const { layer, own } = splitPluginInputs(kind.kind, revealAll(props));
+    const inputs = { ...layer, ...hidden(urn, "create", timeoutSeconds) };
     const result = await this.#partial(type, kind, inputs, () => steps.create(inputs));
-    const outs = (result.outs ?? {}) as Values;
+    const outs = { ...((result.outs ?? {}) as Values), ...own };
     return { id: pluginId(kind, result.id, inputs), properties: this.#outputs(type, outs) };
   }
 
   async read(type: string, id: string, props: Values) {
     const { kind, steps } = this.#resolve(type);
-    const state = revealAll(props);
+    const { layer: state, own } = splitPluginInputs(kind.kind, revealAll(props));
     const { id: inner, parent } = layerId(kind, id);
     // No state: `pulumi import` or a `get`, which know the id alone.
     const importing = state.etag === undefined;
@@ -168,11 +186,12 @@ export class CollectorsProvider {
     }
     const result = await steps.read(inner, state);
     if (!result.id) return { id: "", properties: {}, inputs: {} };
-    let outs = (result.props ?? {}) as Values;
-    let inputs = (result.inputs ?? {}) as Values;
+    let outs = { ...((result.props ?? {}) as Values), ...own };
+    let inputs = { ...((result.inputs ?? {}) as Values), ...own };
     if (importing) {
       outs = withoutCredentials(kind.fields, outs);
       inputs = withoutCredentials(kind.fields, inputs);
+      asWritten(kind, outs, inputs);
     }
     return {
       id: pluginId(kind, result.id, outs),
@@ -190,17 +209,27 @@ export class CollectorsProvider {
     timeoutSeconds = 0,
   ) {
     const { kind, steps } = this.#resolve(type);
-    const inputs = { ...revealAll(news), ...hidden(urn, "update", timeoutSeconds) };
-    const state = revealAll(olds);
-    const result = await this.#partial(type, kind, state, () =>
-      steps.update(layerId(kind, id).id, state, inputs),
-    );
-    return { properties: this.#outputs(type, (result.outs ?? {}) as Values) };
+    const { layer: wanted, own } = splitPluginInputs(kind.kind, revealAll(news));
+    const inputs = { ...wanted, ...hidden(urn, "update", timeoutSeconds) };
+    const state = splitPluginInputs(kind.kind, revealAll(olds)).layer;
+    const inner = layerId(kind, id).id;
+    // Only a plugin-only input changed: nothing to send.
+    const onlyOwn =
+      PLUGIN_INPUTS[kind.kind] !== undefined &&
+      (await steps.diff(inner, state, wanted)).changes !== true;
+    const result = onlyOwn
+      ? { outs: state }
+      : await this.#partial(type, kind, state, () => steps.update(inner, state, inputs));
+    return { properties: this.#outputs(type, { ...((result.outs ?? {}) as Values), ...own }) };
   }
 
-  async delete(type: string, id: string, props: Values): Promise<void> {
+  async delete(type: string, urn: string, id: string, props: Values): Promise<void> {
     const { kind, steps } = this.#resolve(type);
-    await steps.delete(layerId(kind, id).id, revealAll(props));
+    const { layer: state, own } = splitPluginInputs(kind.kind, revealAll(props));
+    if (PLUGIN_INPUTS[kind.kind]?.[ALLOW_DELETE] && own[ALLOW_DELETE] !== true) {
+      throw new Error(deleteRefused(urn, id, state));
+    }
+    await steps.delete(layerId(kind, id).id, state);
   }
 
   async invoke(tok: string, args: Values) {
@@ -243,6 +272,27 @@ export class CollectorsProvider {
     if (!kind || !steps)
       throw new Error(`unknown resource type ${type}; the types are in the schema`);
     return { kind, steps };
+  }
+}
+
+/**
+ * On import, the inputs as the program the import writes gives them. A source's collectorId is a
+ * string input (the service's number would be written as 1.00000001e+08 in YAML). The objects the
+ * service shows with more than a program gives (an S3 path's snsTopicOrSubscriptionArn): the
+ * import writes only what the schema types, the members the field's own schema keeps; the
+ * outputs are then seen through those inputs, as after a create. Otherwise the next preview
+ * would show a change.
+ */
+function asWritten(kind: EntityKind, outs: Values, inputs: Values): void {
+  if (kind.parent && typeof inputs[kind.parent] === "number") {
+    inputs[kind.parent] = String(inputs[kind.parent]);
+  }
+  for (const [key, spec] of Object.entries(kind.fields)) {
+    if (!spec.subset || isUnset(inputs[key])) continue;
+    const parsed = spec.schema.safeParse(inputs[key]);
+    if (!parsed.success) continue;
+    inputs[key] = parsed.data as Values[string];
+    outs[key] = serviceValue(spec, outs[key], parsed.data) as Values[string];
   }
 }
 

@@ -20,8 +20,9 @@ import {
   sourceSchema,
   TYPED_SOURCES,
 } from "./layer";
+import { PLUGIN_INPUTS } from "./release";
 import { fieldType, PACKAGE, type PropertySpec, TypeTable, token } from "./types";
-import { pluginVersion } from "./version";
+import { pluginVersion, pulumiSdkRange } from "./version";
 
 export interface ResourceSpec {
   description: string;
@@ -75,6 +76,7 @@ function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
   for (const [key, spec] of Object.entries({ ...kind.fields, ...kind.controls })) {
     inputs[key] = property(table, kind, key, spec);
   }
+  Object.assign(inputs, PLUGIN_INPUTS[kind.kind]);
   const outputs: Record<string, PropertySpec> = { ...inputs };
   for (const key of kind.serverSet) {
     const schema = serverSetSchema(kind, key);
@@ -172,10 +174,19 @@ export function packageSchema() {
     resources,
     functions,
     types: table.types,
+    // Each SDK carries the schema's version (the plugin's), and the TypeScript one peers on the
+    // program's @pulumi/pulumi: two copies in one program break it.
     language: {
-      nodejs: { packageName: "@pulumi-collectors/collectors" },
-      go: { importBasePath: "github.com/pulumi-collectors/collectors/sdk/go/collectors" },
-      python: { packageName: "pulumi_collectors" },
+      nodejs: {
+        packageName: "@pulumi-collectors/collectors",
+        respectSchemaVersion: true,
+        peerDependencies: { "@pulumi/pulumi": pulumiSdkRange() },
+      },
+      go: {
+        importBasePath: "github.com/pulumi-collectors/collectors/sdk/go/collectors",
+        respectSchemaVersion: true,
+      },
+      python: { packageName: "pulumi_collectors", respectSchemaVersion: true },
     },
   };
 }

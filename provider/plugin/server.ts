@@ -174,6 +174,7 @@ export function resourceProviderService(
     delete: unary(async (req: messages.DeleteRequest) => {
       await provider.delete(
         req.getType() || typeOfUrn(req.getUrn()),
+        req.getUrn(),
         req.getId(),
         fromStruct(req.getProperties()),
       );

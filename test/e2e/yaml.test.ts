@@ -8,10 +8,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packageVersion } from "../../provider/plugin/version";
 import { lifecycle } from "../../provider/resources/dispatch";
 import { Runtime } from "../../provider/resources/steps/runtime";
-import { tarballName } from "../../scripts/build-plugin";
+import { installPlugin } from "../helpers/plugin";
 import {
   changes,
   example,
@@ -19,7 +18,6 @@ import {
   PULUMI_USER,
   type PulumiWorkspace,
   previewJson,
-  ROOT,
   Service,
   summarize,
   workspaceFor,
@@ -27,7 +25,6 @@ import {
 
 const MINUTE = 60_000;
 const AWS_KEY = "aws-e2e-secret-key-00000000000000000000000000000001";
-const TARBALL = join(ROOT, "dist", "plugin", tarballName());
 
 let service: Service;
 const workspaces: PulumiWorkspace[] = [];
@@ -42,15 +39,7 @@ async function yamlWorkspace(secretKey: boolean): Promise<PulumiWorkspace> {
     await ws.pulumi(["config", "set", "--plaintext", "awsSecretKey", "--", AWS_KEY]);
   }
   workspaces.push(ws);
-  await ws.pulumi([
-    "plugin",
-    "install",
-    "resource",
-    "collectors",
-    packageVersion(ROOT),
-    "--file",
-    TARBALL,
-  ]);
+  await installPlugin(ws);
   return ws;
 }
 

@@ -1,11 +1,12 @@
 // The package schema agrees with the kinds' tables: every field an input with its type, doc,
-// default, secret and replace flags; nothing else an input; the required inputs the kinds'
+// default, secret and replace flags; nothing else an input but the plugin's own (release.ts); the required inputs the kinds'
 // rules require; the look-ups as functions; the settings as config. And `npm run build` wrote
 // this very schema to dist/plugin/schema.json, the file the SDK generator reads.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { INVOKES } from "../../provider/plugin/invokes";
+import { PLUGIN_INPUTS } from "../../provider/plugin/release";
 import { describeField, packageSchema } from "../../provider/plugin/schema";
 import { jsonSchemaOf } from "../../provider/plugin/types";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
@@ -26,7 +27,7 @@ describe("the package schema", () => {
       const resource = schema.resources[`collectors:index:${name}`];
       const specs = { ...kind.fields, ...kind.controls };
       expect(Object.keys(resource?.inputProperties ?? {}).sort(), name).toEqual(
-        Object.keys(specs).sort(),
+        Object.keys({ ...specs, ...PLUGIN_INPUTS[name] }).sort(),
       );
       expect([...(resource?.requiredInputs ?? [])].sort(), name).toEqual(
         Object.keys(kind.rules({}).required ?? {}).sort(),

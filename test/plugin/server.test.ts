@@ -14,7 +14,7 @@ import { nameFromUrn } from "../../provider/plugin/naming";
 import { CHANGE } from "../../provider/plugin/provider";
 import { lifecycle } from "../../provider/resources/dispatch";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
-import { Runtime } from "../../provider/resources/steps/runtime";
+import { Runtime, type RuntimeOptions } from "../../provider/resources/steps/runtime";
 import { type Service, startService } from "../resources/emulator.helpers";
 import { isSecret, type Plugin, secretOf, startPlugin, urnOf } from "./grpc.helpers";
 
@@ -132,6 +132,14 @@ describe("create, read, update, delete", () => {
     expect(inputs).toMatchObject({ resources: [{ authentication: { awsKey: "********" } }] });
     expect(JSON.stringify(imported)).not.toContain(AWS_KEY);
 
+    // What the service adds to the path (snsTopicOrSubscriptionArn) has no type in the schema,
+    // so an import's program lacks it: the state it imports must not differ from that program.
+    expect(inputs).not.toMatchObject({ resources: [{ path: { snsTopicOrSubscriptionArn: {} } }] });
+    expect(imported.inputs.collectorId).toBe(collector.id);
+    const program = await plugin.check("S3Source", "bucket", imported.inputs);
+    const again = await plugin.diff("S3Source", bucket.id, imported.properties, program.inputs);
+    expect(again.detailed).toEqual({});
+
     await expect(plugin.read("S3Source", "42")).rejects.toThrow(/<collectorId>\/<sourceId>/);
     await plugin.delete("S3Source", bucket.id, bucket.properties);
     expect((await plugin.read("S3Source", bucket.id, bucket.properties)).id).toBe("");
@@ -183,6 +191,51 @@ describe("create, read, update, delete", () => {
   });
 });
 
+describe("an InstalledCollector's delete", () => {
+  it("is refused, saying what to do, until the resource says allowDelete: true", async () => {
+    const host = await service.registerInstalled({ name: "host-02", autoHeartbeat: true });
+    const wrong = await plugin.check("InstalledCollector", "h", {
+      adopt: { id: host.id },
+      allowDelete: "yes",
+    });
+    expect(wrong.failures).toEqual([
+      { property: "allowDelete", reason: "allowDelete must be true or false" },
+    ]);
+    const checked = await plugin.check("InstalledCollector", "h", { adopt: { id: host.id } });
+    expect(checked.failures).toEqual([]);
+    const created = await plugin.create("InstalledCollector", "h", checked.inputs);
+    expect(created.id).toBe(String(host.id));
+
+    await service.clearRequests();
+    const refused = plugin.delete("InstalledCollector", created.id, created.properties);
+    await expect(refused).rejects.toThrow(
+      `InstalledCollector "host-02" (id ${host.id}) was not deleted`,
+    );
+    await expect(refused).rejects.toThrow(/option `retainOnDelete: true`/);
+    await expect(refused).rejects.toThrow(
+      `pulumi state delete '${urnOf("InstalledCollector", "r")}'`,
+    );
+    expect(await service.requests()).toEqual([]);
+
+    // Opting in is an update of its own, with no request; then the delete goes through.
+    const news = { ...checked.inputs, allowDelete: true };
+    const diff = await plugin.diff("InstalledCollector", created.id, created.properties, news);
+    expect(diff.detailed).toEqual({ allowDelete: CHANGE.add });
+    expect(diff.changes).toBe(2); // DIFF_SOME
+    const updated = await plugin.update(
+      "InstalledCollector",
+      "h",
+      created.id,
+      created.properties,
+      news,
+    );
+    expect(updated.properties.allowDelete).toBe(true);
+    expect(await service.requests()).toEqual([]);
+    await plugin.delete("InstalledCollector", created.id, updated.properties);
+    expect((await service.requests()).map((r) => r.method)).toEqual(["DELETE"]);
+  });
+});
+
 describe("Invoke", () => {
   it("runs a look-up, and refuses bad arguments before any request", async () => {
     const created = await plugin.create("HostedCollector", "c", { name: "looked-up" });
@@ -204,28 +257,79 @@ describe("Invoke", () => {
 });
 
 describe("Cancel", () => {
+  /** A plugin of its own (a cancel is for good), configured for the service. */
+  async function cancellable(options: RuntimeOptions): Promise<Plugin> {
+    const own = await startPlugin(options);
+    await own.configure({
+      accessId: service.accessId,
+      accessKey: service.accessKey,
+      endpoint: service.emulator.url,
+    });
+    return own;
+  }
+
+  /** Cancels once `started` says the call is waiting; the call must fail within a second. */
+  async function expectCancelled(
+    own: Plugin,
+    call: Promise<unknown>,
+    started: () => Promise<boolean>,
+  ) {
+    const settled = call.then(
+      () => "finished",
+      (error: Error) => error.message,
+    );
+    for (let tries = 0; !(await started()); tries++) {
+      expect(tries, "the call never reached its wait").toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cancelled = Date.now();
+    await own.cancel();
+    const outcome = await settled;
+    expect(Date.now() - cancelled).toBeLessThan(1000);
+    expect(outcome).toContain("cancelled");
+  }
+
   it("ends a paced wait within a second", async () => {
-    const slow = await startPlugin({ client: { limits: { requestsPerSecond: 0.05 } } });
+    const slow = await cancellable({ client: { limits: { requestsPerSecond: 0.05 } } });
     try {
-      await slow.configure({
-        accessId: service.accessId,
-        accessKey: service.accessKey,
-        endpoint: service.emulator.url,
-      });
       await slow.create("HostedCollector", "first", { name: "first" });
-      const second = slow.create("HostedCollector", "second", { name: "second" });
-      const settled = second.then(
-        () => "created",
-        (error: Error) => error.message,
+      const begun = Date.now();
+      await expectCancelled(
+        slow,
+        slow.create("HostedCollector", "second", { name: "second" }),
+        async () => Date.now() - begun > 200,
       );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const cancelled = Date.now();
-      await slow.cancel();
-      const outcome = await settled;
-      expect(Date.now() - cancelled).toBeLessThan(1000);
-      expect(outcome).toContain("cancelled");
     } finally {
       await slow.close();
+    }
+  });
+
+  it("ends upgrade polling within a second", async () => {
+    const host = await service.registerInstalled({
+      name: "host-01",
+      collectorVersion: "19.440-7",
+      autoHeartbeat: true,
+    });
+    // The upgrade task never finishes: only a cancel ends the polling.
+    await fetch(`${service.emulator.origin}/_emulator/collectors/${host.id}/upgrade-behaviour`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ next: "hang" }),
+    });
+    const polling = await cancellable({ timeScale: 0.01, client: { limits: false } });
+    try {
+      const polls = async () =>
+        (await service.requests()).filter((r) => /\/upgrades\/\d+$/.test(r.path)).length;
+      await expectCancelled(
+        polling,
+        polling.create("InstalledCollector", "host", {
+          adopt: { id: host.id },
+          version: "19.470-4",
+        }),
+        async () => (await polls()) >= 2,
+      );
+    } finally {
+      await polling.close();
     }
   });
 });

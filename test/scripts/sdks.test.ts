@@ -1,7 +1,8 @@
 // The SDK generator (scripts/sdkgen through scripts/build-sdks.ts) on a hand-written schema shaped
-// like the plugin's (a resource with secret inputs, nested object types, an invoke, secret config):
-// each language's SDK is checked as far as this machine allows (docs/sdks.md). Slow: one sdkgen
-// build and one generation shared by every test; the Go build dominates (about a minute cold).
+// like the plugin's (a resource with secret inputs, nested object types, an invoke, secret config)
+// and on the plugin's own schema (so that a schema the generators cannot bind fails here): each
+// language's SDK is checked as far as this machine allows (docs/sdks.md). Slow: one sdkgen build
+// shared by every test, one generation per schema; the Go builds dominate (a minute or more cold).
 import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
@@ -15,6 +16,9 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENTITY_KINDS } from "../../provider/plugin/layer";
+import { packageSchema } from "../../provider/plugin/schema";
+import { pluginVersion, pulumiSdkRange } from "../../provider/plugin/version";
 import { buildSdkgen, generateSdks, goCommand, packTypeScriptSdk } from "../../scripts/build-sdks";
 import { repoRoot, runProcess } from "../../scripts/pulumi-workspace";
 
@@ -38,24 +42,51 @@ function filesUnder(dir: string, suffixes: string[]): string[] {
     .map((name) => join(dir, name));
 }
 
+/** `go build ./...` of a generated Go SDK succeeds. */
+async function expectGoBuilds(goSdk: string): Promise<void> {
+  // -mod=mod completes go.mod and writes go.sum from the module cache (or the proxy).
+  const build = await runProcess(goCommand(), ["build", "./..."], {
+    cwd: goSdk,
+    env: { ...process.env, GOFLAGS: "-mod=mod" },
+    timeoutMs: SLOW,
+  });
+  expect(build.code, build.stderr).toBe(0);
+}
+
+/** Every .py and .pyi file of a generated Python SDK passes py_compile. */
+async function expectPythonCompiles(pythonSdk: string): Promise<void> {
+  const files = filesUnder(pythonSdk, [".py", ".pyi"]);
+  expect(files.length).toBeGreaterThan(10);
+  const compiled = await runProcess("python3", ["-m", "py_compile", ...files], {
+    cwd: pythonSdk,
+    env: process.env,
+    timeoutMs: 60_000,
+  });
+  expect(compiled.code, compiled.stderr).toBe(0);
+}
+
+// Inside the repository, so that the TypeScript SDKs resolve @pulumi/pulumi from node_modules.
+let tmp: string;
+let sdkgen: string;
+
+beforeAll(async () => {
+  mkdirSync(join(ROOT, "node_modules", ".cache"), { recursive: true });
+  tmp = mkdtempSync(join(ROOT, "node_modules", ".cache", "sdks-test-"));
+  sdkgen = await buildSdkgen(join(tmp, "sdkgen"));
+}, SLOW);
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
 describe("SDKs generated from a schema", () => {
-  // Inside the repository, so that the TypeScript SDK resolves @pulumi/pulumi from node_modules.
-  let tmp: string;
-  let sdkgen: string;
   let sdk: string;
   let messages: string;
 
   beforeAll(async () => {
-    mkdirSync(join(ROOT, "node_modules", ".cache"), { recursive: true });
-    tmp = mkdtempSync(join(ROOT, "node_modules", ".cache", "sdks-test-"));
-    sdkgen = await buildSdkgen(join(tmp, "sdkgen"));
     sdk = join(tmp, "sdk");
     messages = await generateSdks(sdkgen, SCHEMA, sdk);
   }, SLOW);
-
-  afterAll(() => {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  });
 
   it("generates the three SDKs from a schema that binds, with nothing undescribed", () => {
     expect(messages).not.toMatch(/warning|error/);
@@ -142,27 +173,14 @@ describe("SDKs generated from a schema", () => {
       );
       expect(required(join(goSdk, "go.mod"), "github.com/pulumi/pulumi/sdk/v3")).toBe(engine);
 
-      // -mod=mod completes go.mod and writes go.sum from the module cache (or the proxy).
-      const build = await runProcess(goCommand(), ["build", "./..."], {
-        cwd: goSdk,
-        env: { ...process.env, GOFLAGS: "-mod=mod" },
-        timeoutMs: SLOW,
-      });
-      expect(build.code, build.stderr).toBe(0);
+      await expectGoBuilds(goSdk);
       expect(required(join(goSdk, "go.mod"), "github.com/pulumi/pulumi/sdk/v3")).toBe(engine);
     },
     SLOW,
   );
 
   it("Python: every file passes py_compile", async () => {
-    const files = filesUnder(join(sdk, "python"), [".py", ".pyi"]);
-    expect(files.length).toBeGreaterThan(10);
-    const compiled = await runProcess("python3", ["-m", "py_compile", ...files], {
-      cwd: tmp,
-      env: process.env,
-      timeoutMs: 60_000,
-    });
-    expect(compiled.code, compiled.stderr).toBe(0);
+    await expectPythonCompiles(join(sdk, "python"));
   });
 
   it("refuses a schema that does not bind, naming the type, and lists what has no description", async () => {
@@ -185,5 +203,60 @@ describe("SDKs generated from a schema", () => {
     expect(run.stderr).toMatch(/error: .*collectors:index:ThirdPartyReference/);
     expect(run.stderr).toMatch(/does not bind: 1 error/);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("the SDKs of the plugin's own schema", () => {
+  let sdk: string;
+  let messages: string;
+
+  beforeAll(async () => {
+    const schema = join(tmp, "plugin-schema.json");
+    writeFileSync(schema, JSON.stringify(packageSchema()));
+    sdk = join(tmp, "plugin-sdk");
+    messages = await generateSdks(sdkgen, schema, sdk);
+  }, SLOW);
+
+  it("binds without an error, for every kind", () => {
+    expect(messages).not.toMatch(/^error:/m);
+    const index = readFileSync(join(sdk, "nodejs", "index.ts"), "utf8");
+    for (const kind of Object.keys(ENTITY_KINDS)) {
+      expect(index).toContain(`case "collectors:index:${kind}":`);
+    }
+  });
+
+  it(
+    "TypeScript: compiles, carries the plugin's version and peers on the program's @pulumi/pulumi",
+    async () => {
+      const tarball = await packTypeScriptSdk(join(sdk, "nodejs"), tmp);
+      const manifest = JSON.parse(
+        execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }),
+      );
+      expect(manifest.version).toBe(pluginVersion());
+      expect(manifest.pulumi).toMatchObject({ resource: true, name: "collectors" });
+      expect(manifest.peerDependencies).toEqual({ "@pulumi/pulumi": pulumiSdkRange() });
+      expect(manifest.dependencies?.["@pulumi/pulumi"]).toBeUndefined();
+    },
+    SLOW,
+  );
+
+  it(
+    "Go: builds, and says the plugin's version",
+    async () => {
+      const plugin = JSON.parse(
+        readFileSync(join(sdk, "go", "collectors", "pulumi-plugin.json"), "utf8"),
+      );
+      expect(plugin.version).toBe(pluginVersion());
+      await expectGoBuilds(join(sdk, "go"));
+    },
+    SLOW,
+  );
+
+  it("Python: every file passes py_compile, and says the plugin's version", async () => {
+    const plugin = JSON.parse(
+      readFileSync(join(sdk, "python", "pulumi_collectors", "pulumi-plugin.json"), "utf8"),
+    );
+    expect(plugin.version).toBe(pluginVersion());
+    await expectPythonCompiles(join(sdk, "python"));
   });
 });

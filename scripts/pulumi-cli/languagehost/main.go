@@ -13,11 +13,12 @@
 //     .ts sources through ts-node and the project's typescript);
 //   - GetRequiredPackages/GetRequiredPlugins: resource plugins declared by packages in
 //     node_modules (`"pulumi": {"resource": true}` in their package.json);
+//   - GenerateProgram: PCL to TypeScript (`pulumi import`, `pulumi convert`), generate.go;
 //   - GetPluginInfo, About, GetProgramDependencies, Handshake.
 //
 // Not implemented (the engine gets codes.Unimplemented): InstallDependencies (`pulumi install`,
 // `pulumi new`: run `npm install` yourself), RunPlugin (Node.js provider plugins),
-// GenerateProject/GenerateProgram/GeneratePackage/Pack (code generation), the legacy
+// GenerateProject/GeneratePackage/Pack (the other code generation), the legacy
 // synchronous-invoke pipes, and attaching a debugger.
 //
 // The dynamic-provider host `pulumi-resource-pulumi-nodejs` is not part of this: it ships in

@@ -1,0 +1,20 @@
+// The collectors provider plugin as a user installs it: from the tarball `npm run build` makes.
+import { join } from "node:path";
+import { packageVersion } from "../../provider/plugin/version";
+import { tarballName } from "../../scripts/build-plugin";
+import { type PulumiWorkspace, ROOT } from "./pulumi";
+
+export const PLUGIN_TARBALL = join(ROOT, "dist", "plugin", tarballName());
+
+/** `pulumi plugin install resource collectors <version> --file <tarball>` in the workspace. */
+export async function installPlugin(ws: PulumiWorkspace): Promise<void> {
+  await ws.pulumi([
+    "plugin",
+    "install",
+    "resource",
+    "collectors",
+    packageVersion(ROOT),
+    "--file",
+    PLUGIN_TARBALL,
+  ]);
+}
