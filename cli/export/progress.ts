@@ -1,6 +1,6 @@
 // Progress of a long read on stderr: on a terminal one line redrawn in place, elsewhere (CI, a
 // pipe) a line at the start, one every few seconds, and one at the end.
-import type { Output } from "../fleet/output";
+import type { Output } from "../shared/output";
 
 export interface Progress {
   /** A one-off line: what is happening now. */

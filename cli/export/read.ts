@@ -8,7 +8,7 @@ import {
   collect,
   type Source as SourceInfo,
 } from "../../provider/api";
-import { nameMatcher } from "../fleet/glob";
+import { nameMatcher } from "../shared/name-glob";
 import type { Progress } from "./progress";
 
 export interface Selection {

@@ -1,10 +1,9 @@
 // The commander wiring: flags and COLLECTORS_* variables reach the client, exit codes and
 // messages reach the caller. Commands run through a CommandIO that records instead of exiting.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Command, usageExit } from "../../cli/commander";
-import type { CommandIO } from "../../cli/fleet/action";
-import { registerFleet } from "../../cli/fleet/index";
-import { buildProgram } from "../../cli/main";
+import { buildProgram, registerFleet } from "../../cli/main";
+import type { CommandIO } from "../../cli/shared/action";
+import { Command, usageExit } from "../../cli/shared/commander";
 import { ACCESS_ID, ACCESS_KEY, type RecordedOutput, recorder, useEmulator } from "./harness";
 
 interface Run {

@@ -1,10 +1,10 @@
 // The pure parts: name globs, build resolution, skip reasons, how a refused start is read.
 import { describe, expect, it } from "vitest";
-import { globToRegExp, nameMatcher } from "../../cli/fleet/glob";
-import { UsageError } from "../../cli/fleet/output";
-import { renderTable } from "../../cli/fleet/table";
-import { resolveTarget, skipReason } from "../../cli/fleet/upgrade-plan";
-import { startRefusal } from "../../cli/fleet/upgrade-run";
+import { globToRegExp, nameMatcher } from "../../cli/shared/name-glob";
+import { UsageError } from "../../cli/shared/output";
+import { renderTable } from "../../cli/shared/table";
+import { resolveTarget, skipReason } from "../../cli/upgrade/plan";
+import { startRefusal } from "../../cli/upgrade/run";
 import { ApiError, type Collector, NetworkError } from "../../provider/api";
 
 const TARGETS = [

@@ -5,9 +5,9 @@ import {
   type EmulatorOptions,
   type RunningEmulator,
   startEmulator,
-} from "../emulator";
-import { parseAccountsFile } from "../emulator/accounts";
-import { type Command, InvalidArgumentError } from "./commander";
+} from "../../emulator";
+import { parseAccountsFile } from "../../emulator/accounts";
+import { type Command, InvalidArgumentError } from "../shared/commander";
 
 function count(name: string) {
   return (value: string): number => {
