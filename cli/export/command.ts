@@ -94,15 +94,7 @@ export async function runExport(
   if (!/^[A-Za-z0-9_.-]+$/.test(stack)) {
     throw new UsageError(`--stack ${stack}: use letters, digits, "-", "_" and "." only`);
   }
-  for (const pattern of options.collector ?? []) {
-    try {
-      globToRegExp(pattern);
-    } catch (error) {
-      throw new UsageError(
-        `--collector ${pattern}: not a valid pattern (${(error as Error).message.replace(/^.*\((.*)\)$/, "$1")})`,
-      );
-    }
-  }
+  for (const pattern of options.collector ?? []) globToRegExp(pattern, "--collector");
   const out = options.out ?? ".";
   const destination = {
     out: resolve(out),

@@ -1,41 +1,48 @@
-// Shell-style patterns on collector names: `*` any run of characters (including none), `?` one
-// character, `[abc]` / `[a-z]` / `[!abc]` a class. Names are not paths, so `*` also matches `/`.
-// A pattern without any of these is an exact name. Matching is case-sensitive, as names are.
+// Shell-style patterns on collector names, matched by picomatch: `*` any run of characters,
+// `?` one character, `[abc]` / `[a-z]` / `[!abc]` a class. A pattern without any of these is an
+// exact name. Matching is case-sensitive, as names are.
+//
+// Names are not paths, while picomatch's globs are: so `*` also matches `/` (its bash mode), and
+// every other punctuation mark is escaped to stand for itself (not picomatch's `(a|b)`, `{a,b}`,
+// `!pattern`, `+(…)` or regex quantifiers). What stays of paths: `?` and a class never match
+// `/`; `*` never runs over a `.` or `..` standing alone at the start or between slashes, nor over
+// a line break. A backslash is refused: picomatch reads it as an escape and folds runs of them
+// (and 4.0.7 never returns on `[\\\\`), so it cannot stand for itself; `?` matches it.
+import picomatch from "picomatch";
 import { UsageError } from "./output";
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
-}
+const NAME_GLOB: picomatch.PicomatchOptions = {
+  bash: true, // `*` across `/`
+  dot: true, // `*` also at a leading `.`
+  posix: true, // `[!…]` negates
+  nobrace: true,
+  noextglob: true,
+  nonegate: true,
+  strictSlashes: true, // no optional trailing `/`
+  windows: false, // the same on every platform
+  debug: true, // throw on a pattern that is not a valid regular expression, instead of matching nothing
+};
 
-/** The pattern as an anchored regular expression; a UsageError if it is not a valid one. */
-export function globToRegExp(pattern: string): RegExp {
-  let source = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i] as string;
-    if (ch === "*") {
-      source += ".*";
-    } else if (ch === "?") {
-      source += ".";
-    } else if (ch === "[") {
-      const end = pattern.indexOf("]", i + 2);
-      if (end === -1) {
-        source += "\\[";
-        continue;
-      }
-      let body = pattern.slice(i + 1, end);
-      const negate = body.startsWith("!") || body.startsWith("^");
-      if (negate) body = body.slice(1);
-      source += `[${negate ? "^" : ""}${body.replace(/[\\\]^]/g, "\\$&")}]`;
-      i = end;
-    } else {
-      source += escapeRegExp(ch);
-    }
+/** ASCII punctuation but the glob's own characters; `!`, `^` and `-` only mean something in a class. */
+const LITERAL = /[!-/:-@[-`{-~]/g;
+const GLOB_SYNTAX = new Set(["*", "?", "[", "]", "!", "^", "-"]);
+
+/**
+ * The pattern as an anchored regular expression; a UsageError naming `flag` (the option that
+ * gave it) if it is not a valid one.
+ */
+export function globToRegExp(pattern: string, flag = "--name"): RegExp {
+  if (pattern.includes("\\")) {
+    throw new UsageError(
+      `${flag} ${pattern}: a backslash cannot be matched as itself; use ? for that character`,
+    );
   }
+  const escaped = pattern.replace(LITERAL, (ch) => (GLOB_SYNTAX.has(ch) ? ch : `\\${ch}`));
   try {
-    return new RegExp(`^${source}$`, "s");
+    return picomatch.makeRe(escaped, NAME_GLOB);
   } catch (error) {
     // A class the regular expression engine refuses, such as [z-a].
-    throw new UsageError(`--name ${pattern}: not a valid pattern (${(error as Error).message})`);
+    throw new UsageError(`${flag} ${pattern}: not a valid pattern (${(error as Error).message})`);
   }
 }
 
