@@ -1,10 +1,20 @@
 #!/usr/bin/env node
-import { Command, CommanderError, usageExit } from "./commander";
 import { registerExport } from "./export";
-import { registerFleet } from "./fleet";
-import { registerServe } from "./serve";
+import { registerList } from "./list/command";
+import { registerOffline } from "./offline/command";
+import { registerServe } from "./serve/command";
+import type { CommandIO } from "./shared/action";
+import { Command, CommanderError, usageExit } from "./shared/commander";
+import { registerUpgrade } from "./upgrade/command";
 
-/** The `collectors` command. Each subcommand lives in its own file and registers itself here. */
+/** The fleet commands (list, upgrade, offline), on `io` instead of the process in tests. */
+export function registerFleet(program: Command, io?: CommandIO): void {
+  registerList(program, io);
+  registerUpgrade(program, io);
+  registerOffline(program, io);
+}
+
+/** The `collectors` command. Each subcommand lives in its own folder and registers itself here. */
 export function buildProgram(): Command {
   const program = new Command("collectors")
     .description("Collector Management as code: the local service and fleet tools.")

@@ -2,11 +2,11 @@
 // TypeScript program that adopts every one of them, plus a ready project around it.
 import { resolve } from "node:path";
 import { type CollectorsClient, deploymentBaseUrl, ENV } from "../../provider/api";
-import type { Command } from "../commander";
-import { type CommandIO, commandAction, processIO } from "../fleet/action";
-import { addConnectionOptions } from "../fleet/connection";
-import { globToRegExp } from "../fleet/glob";
-import { type CommandResult, EXIT, type Output, UsageError } from "../fleet/output";
+import { type CommandIO, commandAction, processIO } from "../shared/action";
+import type { Command } from "../shared/commander";
+import { addConnectionOptions } from "../shared/connection";
+import { globToRegExp } from "../shared/name-glob";
+import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
 import { givenSource, installedSource, type PackageSource } from "./package-spec";
 import { type ExportPlan, planExport } from "./plan";
 import { progressOn } from "./progress";
@@ -94,15 +94,7 @@ export async function runExport(
   if (!/^[A-Za-z0-9_.-]+$/.test(stack)) {
     throw new UsageError(`--stack ${stack}: use letters, digits, "-", "_" and "." only`);
   }
-  for (const pattern of options.collector ?? []) {
-    try {
-      globToRegExp(pattern);
-    } catch (error) {
-      throw new UsageError(
-        `--collector ${pattern}: not a valid pattern (${(error as Error).message.replace(/^.*\((.*)\)$/, "$1")})`,
-      );
-    }
-  }
+  for (const pattern of options.collector ?? []) globToRegExp(pattern, "--collector");
   const out = options.out ?? ".";
   const destination = {
     out: resolve(out),

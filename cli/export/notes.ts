@@ -1,7 +1,7 @@
 // What the export tells the user about the project it wrote, in the same words at the top of
 // index.ts and in the summary it prints: what the first `pulumi up` writes, what `pulumi destroy`
 // will and will not do, and how to let go of an object without deleting it.
-import { plural } from "../fleet/table";
+import { plural } from "../shared/table";
 import type { ExportPlan } from "./plan";
 
 /** The objects the first `pulumi up` writes: those with a secret the service hides. */

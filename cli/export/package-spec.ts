@@ -5,7 +5,7 @@
 // version range). Paths are written relative to the project, as `npm install <path>` writes them.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { UsageError } from "../fleet/output";
+import { UsageError } from "../shared/output";
 
 export interface PackageSource {
   /** The dependency's spec in the generated package.json. */

@@ -1,6 +1,7 @@
-// Progress of a long read on stderr: on a terminal one line redrawn in place, elsewhere (CI, a
-// pipe) a line at the start, one every few seconds, and one at the end.
-import type { Output } from "../fleet/output";
+// Progress of a long read on stderr: on a terminal one line redrawn in place (cli-progress),
+// elsewhere (CI, a pipe) a line at the start, one every few seconds, and one at the end.
+import { SingleBar } from "cli-progress";
+import type { Output } from "../shared/output";
 
 export interface Progress {
   /** A one-off line: what is happening now. */
@@ -19,8 +20,8 @@ export function progressOn(output: Output, now: () => number = Date.now): Progre
   let count = 0;
   let what = "";
   let lastLine = 0;
+  let bar: SingleBar | undefined;
   const text = () => `${count}/${total} ${what}`;
-  const draw = () => live?.write(`\r\x1b[2K${text()}`);
   return {
     note(line) {
       output.err(line);
@@ -30,20 +31,23 @@ export function progressOn(output: Output, now: () => number = Date.now): Progre
       count = 0;
       what = description;
       lastLine = now();
-      if (live) draw();
-      else output.err(text());
+      if (live) {
+        bar = new SingleBar({ stream: live, format: "{value}/{total} {what}", fps: 8 });
+        bar.start(n, 0, { what });
+      } else output.err(text());
     },
     tick() {
       count++;
-      if (live) {
-        draw();
+      if (bar) {
+        bar.increment();
       } else if (now() - lastLine >= LINE_EVERY_MS && count < total) {
         lastLine = now();
         output.err(text());
       }
     },
     done() {
-      if (live) live.write(`\r\x1b[2K${text()}\n`);
+      // On a terminal the last state stays, on a line of its own.
+      if (bar) bar.stop();
       else output.err(text());
     },
   };

@@ -3,7 +3,7 @@
 // .npmrc when the package comes from a folder).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { UsageError } from "../fleet/output";
+import { UsageError } from "../shared/output";
 import { destroyNotes, firstUpNote } from "./notes";
 import type { PackageSource } from "./package-spec";
 import { CONFIG_VARIABLE, type ExportPlan, PACKAGE_ALIAS } from "./plan";

@@ -8,7 +8,7 @@ import {
   collect,
   type Source as SourceInfo,
 } from "../../provider/api";
-import { nameMatcher } from "../fleet/glob";
+import { nameMatcher } from "../shared/name-glob";
 import type { Progress } from "./progress";
 
 export interface Selection {
@@ -49,18 +49,18 @@ export async function readAccount(
   const chosen = all.filter((c) => !matcher || matcher.matches(c.name)).sort(byNameThenId);
   const result: CollectorWithSources[] = chosen.map((collector) => ({ collector, sources: [] }));
   progress.start(chosen.length, "collectors' sources read");
-  let next = 0;
-  const worker = async () => {
-    while (next < result.length) {
-      const entry = result[next++] as CollectorWithSources;
+  // p-queue is ESM-only; Node 22 loads it from CommonJS through import().
+  const { default: PQueue } = await import("p-queue");
+  const reads = new PQueue({ concurrency: PARALLEL_READS });
+  await reads.addAll(
+    result.map((entry) => async () => {
       const sources = await client.sources.list(entry.collector.id, {}, { signal });
       entry.sources = sources.sort((a, b) =>
         byNameThenId({ name: a.name, id: a.id ?? 0 }, { name: b.name, id: b.id ?? 0 }),
       );
       progress.tick();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, result.length) }, worker));
+    }),
+  );
   progress.done();
   return { collectors: result, unmatched: matcher?.unmatched() ?? [] };
 }

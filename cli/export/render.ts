@@ -2,6 +2,12 @@
 // rules, the repository's settings: 2 spaces, 100 columns, double quotes) would write it, so the
 // file passes `biome check` as generated. Strings and keys are escaped here and nowhere else.
 
+// get-east-asian-width is ESM-only. Node 22 loads it with require() (require(esm)), which keeps
+// width() synchronous; TypeScript's node16 mode needs the types imported as ESM explicitly.
+import type * as EastAsianWidth from "get-east-asian-width" with { "resolution-mode": "import" };
+
+const { eastAsianWidth } = require("get-east-asian-width") as typeof EastAsianWidth;
+
 /** A TypeScript expression written as it is, e.g. `web.id` or `config.requireSecret("x")`. */
 export class Code {
   constructor(readonly code: string) {}
@@ -46,24 +52,13 @@ export function keyLiteral(key: string): string {
   return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(key) ? key : stringLiteral(key);
 }
 
-/** Columns a line takes: East Asian wide characters and emoji count two, as in the formatter. */
+/**
+ * Columns a line takes: East Asian Wide and Fullwidth characters (emoji among them) count two,
+ * as in the formatter (Biome counts each character by Unicode's East Asian Width).
+ */
 export function width(text: string): number {
   let n = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0) ?? 0;
-    const wide =
-      (c >= 0x1100 && c <= 0x115f) ||
-      (c >= 0x2e80 && c <= 0xa4cf && c !== 0x303f) ||
-      (c >= 0xac00 && c <= 0xd7a3) ||
-      (c >= 0xf900 && c <= 0xfaff) ||
-      (c >= 0xfe30 && c <= 0xfe4f) ||
-      (c >= 0xff00 && c <= 0xff60) ||
-      (c >= 0xffe0 && c <= 0xffe6) ||
-      (c >= 0x1f300 && c <= 0x1f64f) ||
-      (c >= 0x1f900 && c <= 0x1f9ff) ||
-      (c >= 0x20000 && c <= 0x3fffd);
-    n += wide ? 2 : 1;
-  }
+  for (const ch of text) n += eastAsianWidth(ch.codePointAt(0) ?? 0);
   return n;
 }
 

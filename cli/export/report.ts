@@ -1,7 +1,7 @@
 // What `collectors export` prints at the end (stdout): what was exported by type, what was
 // skipped and why, and the `pulumi config set --secret` lines to run. Secret values appear here,
 // on the user's own terminal, and never in a file.
-import { plural, renderTable } from "../fleet/table";
+import { plural, renderTable } from "../shared/table";
 import { destroyNotes, firstUpNote } from "./notes";
 import type { PackageSource } from "./package-spec";
 import type { ExportPlan, SecretToSet } from "./plan";

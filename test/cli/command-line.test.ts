@@ -1,11 +1,17 @@
 // The commander wiring: flags and COLLECTORS_* variables reach the client, exit codes and
 // messages reach the caller. Commands run through a CommandIO that records instead of exiting.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Command, usageExit } from "../../cli/commander";
-import type { CommandIO } from "../../cli/fleet/action";
-import { registerFleet } from "../../cli/fleet/index";
-import { buildProgram } from "../../cli/main";
+import { buildProgram, registerFleet } from "../../cli/main";
+import type { CommandIO } from "../../cli/shared/action";
+import { Command, usageExit } from "../../cli/shared/commander";
 import { ACCESS_ID, ACCESS_KEY, type RecordedOutput, recorder, useEmulator } from "./harness";
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 interface Run {
   exitCode: number | undefined;
@@ -224,5 +230,38 @@ describe("the collectors bin (cli/main.ts)", () => {
       code: 1,
       stderr: expect.stringMatching(/--access-id and --access-key go together/),
     });
+  });
+
+  it("ends serve with a usage error (exit 2) on a bad --accounts file, naming the file and why", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "collectors-accounts-"));
+    try {
+      const missing = join(dir, "missing.json");
+      expect(await exitCodeOf(["serve", "--port", "0", "--accounts", missing])).toEqual({
+        code: 2,
+        stderr: expect.stringMatching(
+          new RegExp(`^error: --accounts ${escapeRegExp(missing)}: cannot be read \\(ENOENT`),
+        ),
+      });
+      const notJson = join(dir, "not.json");
+      writeFileSync(notJson, "{ accounts: [");
+      expect(await exitCodeOf(["serve", "--port", "0", "--accounts", notJson])).toEqual({
+        code: 2,
+        stderr: expect.stringMatching(
+          new RegExp(`^error: --accounts ${escapeRegExp(notJson)}: not valid JSON \\(`),
+        ),
+      });
+      const wrong = join(dir, "wrong.json");
+      writeFileSync(wrong, JSON.stringify({ accounts: [{ name: "acme", deployment: "mars" }] }));
+      expect(await exitCodeOf(["serve", "--port", "0", "--accounts", wrong])).toEqual({
+        code: 2,
+        stderr: expect.stringMatching(
+          new RegExp(
+            `^error: --accounts ${escapeRegExp(wrong)}: accounts file: accounts\\[0\\]\\.deployment must be one of us1,`,
+          ),
+        ),
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { givenSource, installedSource } from "../../cli/export/package-spec";
-import { UsageError } from "../../cli/fleet/output";
+import { UsageError } from "../../cli/shared/output";
 
 const top = mkdtempSync(join(tmpdir(), "collectors-package-spec-"));
 afterAll(() => rmSync(top, { recursive: true, force: true }));

@@ -72,6 +72,28 @@ const cases: Record<string, Statement> = {
   "resource options": statement({ variable: "web", options: new Code("{ protect: true }") }),
 };
 
+/**
+ * An array of scalars whose line (`  tags: ["…"],`) takes `columns` as Biome counts them: four
+ * copies of `ch` at `chWidth` columns each, padded with x. Biome keeps it on one line up to 100.
+ */
+function arrayLineOf(ch: string, chWidth: number, columns: number): Statement {
+  const pad = "x".repeat(columns - '  tags: [""],'.length - 4 * chWidth);
+  return statement({ args: { tags: [`${pad}${ch.repeat(4)}`] } });
+}
+
+// Characters where Unicode's East Asian Width, which Biome counts by, is not the obvious guess:
+// emoji outside the first emoji blocks are wide, a thermometer and a CJK radical are narrow.
+for (const [ch, chWidth] of [
+  ["🚀", 2], // U+1F680, Wide
+  ["⌚", 2], // U+231A, Wide
+  ["🌡", 1], // U+1F321, Neutral
+  ["⺚", 1], // U+2E9A, unassigned: Neutral
+  ["日", 2],
+] as const) {
+  cases[`${ch} at 100 columns`] = arrayLineOf(ch, chWidth, 100);
+  cases[`${ch} at 101 columns`] = arrayLineOf(ch, chWidth, 101);
+}
+
 describe("generated code is formatted as Biome formats it", () => {
   for (const [name, s] of Object.entries(cases)) {
     it(name, async () => {

@@ -13,11 +13,11 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { Command, usageExit } from "../../cli/commander";
 import { type ExportOptions, registerExport, runExport } from "../../cli/export";
 import { identifierOf } from "../../cli/export/names";
-import type { CommandIO } from "../../cli/fleet/action";
-import { UsageError } from "../../cli/fleet/output";
+import type { CommandIO } from "../../cli/shared/action";
+import { Command, usageExit } from "../../cli/shared/commander";
+import { UsageError } from "../../cli/shared/output";
 import { repoRoot } from "../../scripts/pulumi-workspace";
 import { HIDDEN, type SeededAccount, seedAccount } from "./export-account";
 import { ACCESS_ID, ACCESS_KEY, recorder, useEmulator } from "./harness";

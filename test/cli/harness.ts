@@ -2,7 +2,7 @@
 // tests; a control-API helper; an Output that records what a command writes; a clock runner that
 // moves the emulator's virtual time on so that upgrade tasks finish in milliseconds.
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import type { Output } from "../../cli/fleet/output";
+import type { Output } from "../../cli/shared/output";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator";
 import { type ClientOptions, CollectorsClient, resetSharedState } from "../../provider/api";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runList } from "../../cli/list";
+import { runList } from "../../cli/list/command";
 import { recorder, useEmulator } from "./harness";
 
 describe("collectors list", () => {

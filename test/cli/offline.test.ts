@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runOfflineDelete, runOfflineList } from "../../cli/offline";
+import { runOfflineDelete, runOfflineList } from "../../cli/offline/command";
 import type { CollectorsClient } from "../../provider/api";
 import { countRequests, recorder, useEmulator } from "./harness";
 

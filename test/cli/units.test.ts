@@ -1,10 +1,10 @@
 // The pure parts: name globs, build resolution, skip reasons, how a refused start is read.
 import { describe, expect, it } from "vitest";
-import { globToRegExp, nameMatcher } from "../../cli/fleet/glob";
-import { UsageError } from "../../cli/fleet/output";
-import { renderTable } from "../../cli/fleet/table";
-import { resolveTarget, skipReason } from "../../cli/fleet/upgrade-plan";
-import { startRefusal } from "../../cli/fleet/upgrade-run";
+import { globToRegExp, nameMatcher } from "../../cli/shared/name-glob";
+import { UsageError } from "../../cli/shared/output";
+import { renderTable } from "../../cli/shared/table";
+import { resolveTarget, skipReason } from "../../cli/upgrade/plan";
+import { startRefusal } from "../../cli/upgrade/run";
 import { ApiError, type Collector, NetworkError } from "../../provider/api";
 
 const TARGETS = [
@@ -41,8 +41,37 @@ describe("name globs", () => {
     ["Web-*", "web-1", false],
     ["a+b(c)", "a+b(c)", true],
     ["[unclosed", "[unclosed", true],
+    ["[unclosed*", "[unclosed-1", true],
+    ["web-[^0-4]", "web-7", true],
+    ["*", ".hidden", true],
+    ["a*", "a/b/c", true],
+    // Punctuation is itself, not picomatch's path-glob syntax.
+    ["web-(a|b)", "web-(a|b)", true],
+    ["web-(a|b)", "web-a", false],
+    ["web-{a,b}", "web-{a,b}", true],
+    ["web-{a,b}", "web-a", false],
+    ["!web", "!web", true],
+    ["!web", "db", false],
+    ["web+*", "web+1", true],
+    ["web++", "web+", false],
+    ["$web^", "$web^", true],
+    ["./web", "./web", true],
+    ["./web", "web", false],
+    ["web-@(a)", "web-@(a)", true],
+    // Kept from picomatch's paths (documented in name-glob.ts and the README).
+    ["team?web", "team/web", false],
+    ["team[!a]web", "team/web", false],
+    ["team*", "team/..", false],
   ])("%s matches %s: %s", (pattern, name, expected) => {
     expect(globToRegExp(pattern).test(name)).toBe(expected);
+  });
+
+  it("refuses a backslash, which picomatch cannot match as itself, naming ? instead", () => {
+    expect(() => globToRegExp("web\\1")).toThrow(UsageError);
+    expect(() => nameMatcher(["web-[\\\\"])).toThrow(
+      /^--name web-\[\\\\: a backslash cannot be matched as itself; use \? for that character$/,
+    );
+    expect(globToRegExp("web?1").test("web\\1")).toBe(true);
   });
 
   it("refuses a pattern that is not valid with a usage error", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { plainProgress } from "../../cli/fleet/upgrade-progress";
-import { runUpgrade } from "../../cli/upgrade";
+import { runUpgrade } from "../../cli/upgrade/command";
+import { plainProgress } from "../../cli/upgrade/progress";
 import { countRequests, LATEST, OLD, recorder, useEmulator } from "./harness";
 
 const FAST = { run: { pollIntervalMs: 30 } };

@@ -1,6 +1,6 @@
 // `collectors serve` passes issue 9's flags through: --body-timeout (seconds) and
 // --auth-failures-per-minute reach the service, and an accounts file with ':' in an access id
-// stops it before it listens, naming the entry and the fix.
+// stops it before it listens (exit 2), naming the flag, the file, the entry and the fix.
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -89,7 +89,8 @@ describe("collectors serve flags", () => {
       encoding: "utf8",
       timeout: 20_000,
     });
-    expect(run.status).not.toBe(0);
+    expect(run.status).toBe(2); // a usage error, like the other flags'
+    expect(run.stderr).toContain(`--accounts ${file}: `);
     expect(run.stderr).toMatch(
       /accounts\[0\]\.users\[0\]\.accessId "acme:ops" contains ':'.*choose an access id without ':'/,
     );

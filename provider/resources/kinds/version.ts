@@ -53,7 +53,7 @@ export function direction(from: string | undefined, to: string): "upgrade" | "do
  * The newest build among the targets: the one the service marks `latest`, else the highest
  * version. For `version: latest(await getUpgradeTargets())`.
  *
- * `collectors upgrade --to latest` (cli/fleet/upgrade-plan.ts resolveTarget) answers the same
+ * `collectors upgrade --to latest` (cli/upgrade/plan.ts resolveTarget) answers the same
  * question but refuses when no build is marked: it acts on the spot on a whole fleet, where a
  * guess is not acceptable. Here the fallback is safe: the program records the concrete build in
  * `version`, so the preview shows which one before anything moves.

@@ -5,9 +5,10 @@ import {
   type EmulatorOptions,
   type RunningEmulator,
   startEmulator,
-} from "../emulator";
-import { parseAccountsFile } from "../emulator/accounts";
-import { type Command, InvalidArgumentError } from "./commander";
+} from "../../emulator";
+import { parseAccountsFile } from "../../emulator/accounts";
+import { type Command, InvalidArgumentError } from "../shared/commander";
+import { EXIT, UsageError } from "../shared/output";
 
 function count(name: string) {
   return (value: string): number => {
@@ -41,17 +42,19 @@ interface ServeFlags {
   log: boolean;
 }
 
+/** The --accounts file, checked; a UsageError naming the flag, the file and what is wrong. */
 function readAccounts(file: string) {
-  let text: string;
+  let value: unknown;
   try {
-    text = readFileSync(file, "utf8");
+    value = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`cannot read --accounts ${file}: ${(error as Error).message}`);
+    const what = error instanceof SyntaxError ? "not valid JSON" : "cannot be read";
+    throw new UsageError(`--accounts ${file}: ${what} (${(error as Error).message})`);
   }
   try {
-    return parseAccountsFile(JSON.parse(text));
+    return parseAccountsFile(value);
   } catch (error) {
-    throw new Error(`--accounts ${file}: ${(error as Error).message}`);
+    throw new UsageError(`--accounts ${file}: ${(error as Error).message}`);
   }
 }
 
@@ -175,7 +178,8 @@ export function registerServe(program: Command): void {
           err.code === "EADDRINUSE"
             ? ` (port ${flags.port} is taken: pick another with --port, or 0 for a free one)`
             : "";
-        program.error(`error: ${err.message}${hint}`);
+        const exitCode = error instanceof UsageError ? EXIT.usage : EXIT.failed;
+        program.error(`error: ${err.message}${hint}`, { exitCode });
       }
     });
 }

@@ -8,13 +8,13 @@ import {
   collect,
   DEFAULT_ALIVE_BEFORE_DAYS,
   isGone,
-} from "../provider/api";
-import { poll } from "../provider/api/poll";
-import { type Command, InvalidArgumentError } from "./commander";
-import { type CommandIO, commandAction } from "./fleet/action";
-import { addConnectionOptions } from "./fleet/connection";
-import { type CommandResult, EXIT, type Output } from "./fleet/output";
-import { byName, formatTime, osOf, plural, renderTable, versionOf } from "./fleet/table";
+} from "../../provider/api";
+import { poll } from "../../provider/api/poll";
+import { type CommandIO, commandAction } from "../shared/action";
+import { type Command, InvalidArgumentError } from "../shared/commander";
+import { addConnectionOptions } from "../shared/connection";
+import { type CommandResult, EXIT, type Output } from "../shared/output";
+import { byName, formatTime, osOf, plural, renderTable, versionOf } from "../shared/table";
 
 export interface OfflineListOptions {
   /** Last seen alive more than this many days ago; default 100 (the service's). */

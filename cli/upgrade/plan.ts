@@ -6,9 +6,9 @@ import {
   type CollectorsClient,
   collect,
 } from "../../provider/api";
-import { nameMatcher } from "./glob";
-import { UsageError } from "./output";
-import { formatTime, isHosted } from "./table";
+import { nameMatcher } from "../shared/name-glob";
+import { UsageError } from "../shared/output";
+import { formatTime, isHosted } from "../shared/table";
 
 export interface Skip {
   collector: Collector;

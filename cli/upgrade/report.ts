@@ -1,8 +1,8 @@
 // The table `collectors upgrade` ends with (and --dry-run shows instead of doing anything).
 
-import { type Cell, plural, renderTable, versionOf } from "./table";
-import type { Outcome, UpgradeRow } from "./upgrade-run";
-import { statusName } from "./upgrade-run";
+import { type Cell, plural, renderTable, versionOf } from "../shared/table";
+import type { Outcome, UpgradeRow } from "./run";
+import { statusName } from "./run";
 
 export interface UpgradeCounts {
   succeeded: number;

@@ -2,10 +2,10 @@
 // process-wide limiter paces them (4 starts a second, 10 in flight by default); this file only
 // decides what to send next and keeps it cheap:
 //
-// - a few starter workers send the POSTs side by side, so the limiter always has one waiting;
-// - each started task is followed by the client's followTask(), all of them sharing a budget of
-//   a few status GETs in flight, so polls and starts share the rate instead of a burst of polls
-//   queueing in front of every start;
+// - a queue (p-queue) sends a few POSTs side by side, so the limiter always has one waiting;
+// - each started task is followed by the client's followTask(), all of them sharing a second
+//   queue of a few status GETs in flight, so polls and starts share the rate instead of a burst
+//   of polls queueing in front of every start;
 // - a task's first poll waits as long as the quickest successful task took so far (at least the
 //   poll interval): once the service's pace is known, most tasks need one GET to see their end.
 //   The floor is one POST and one GET per collector.
@@ -112,22 +112,6 @@ interface Tracked {
   status: number | undefined;
 }
 
-/** Runs at most `size` reads at once, the others waiting their turn in order. */
-function budget(size: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(read: () => Promise<T>): Promise<T> => {
-    if (running >= size) await new Promise<void>((resume) => waiting.push(resume));
-    running++;
-    try {
-      return await read();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /** Upgrades `collectors` to `options.toVersion`; resolves with one row per collector, in order. */
 export async function runUpgrades(
   client: CollectorsClient,
@@ -137,14 +121,16 @@ export async function runUpgrades(
   const o = { ...RUN_DEFAULTS, ...definedOnly(options) };
   const { signal, events = {} } = options;
   const outcomes = new Map<number, Outcome>();
-  const queue = [...collectors];
   const active = new Set<Tracked>();
   const follows: Promise<void>[] = [];
-  const gate = budget(o.pollConcurrency);
+  // p-queue is ESM-only; Node 22 loads it from CommonJS through import().
+  const { default: PQueue } = await import("p-queue");
+  const starts = new PQueue({ concurrency: o.startConcurrency });
+  const polls = new PQueue({ concurrency: o.pollConcurrency });
   // Polls are reads: safe to abort on Ctrl-C. Starts are never aborted once sent (below).
-  const polls = new AbortController();
+  const pollsAbort = new AbortController();
   const stopped = () => signal?.aborted === true;
-  const onAbort = () => polls.abort(signal?.reason);
+  const onAbort = () => pollsAbort.abort(signal?.reason);
   signal?.addEventListener("abort", onAbort, { once: true });
 
   let quickestSuccessMs: number | undefined;
@@ -163,8 +149,8 @@ export async function runUpgrades(
         pollIntervalMs: o.pollIntervalMs,
         limitMs: o.taskTimeoutMs,
         pollErrors: o.maxPollErrors - 1,
-        gate,
-        signal: polls.signal,
+        gate: (read) => polls.add(read),
+        signal: pollsAbort.signal,
         onPoll: (polled) => {
           if (polled.status !== t.status) {
             t.status = polled.status;
@@ -184,7 +170,7 @@ export async function runUpgrades(
         finish(t.collector, { state: "failed", message, taskId: t.taskId });
       }
     } catch (error) {
-      if (polls.signal.aborted) return; // reported as in flight
+      if (pollsAbort.signal.aborted) return; // reported as in flight
       active.delete(t);
       if (error instanceof TaskWaitLimit) {
         const minutes = Math.round(o.taskTimeoutMs / 60_000);
@@ -205,31 +191,28 @@ export async function runUpgrades(
 
   // The POST gets no signal: once sent, its answer (the task id) must be waited for, or a task
   // would run on the service unreported.
-  const starter = async () => {
-    while (!stopped()) {
-      const collector = queue.shift();
-      if (!collector) return;
-      try {
-        const created = await client.upgrades.create({
-          collectorId: collector.id,
-          toVersion: o.toVersion,
-        });
-        const tracked: Tracked = {
-          collector,
-          taskId: created.id,
-          startedAt: Date.now(),
-          status: undefined,
-        };
-        active.add(tracked);
-        events.started?.(collector, created.id);
-        follows.push(follow(tracked));
-      } catch (error) {
-        finish(collector, startRefusal(error));
-      }
+  const start = async (collector: Collector) => {
+    if (stopped()) return; // after Ctrl-C: not started
+    try {
+      const created = await client.upgrades.create({
+        collectorId: collector.id,
+        toVersion: o.toVersion,
+      });
+      const tracked: Tracked = {
+        collector,
+        taskId: created.id,
+        startedAt: Date.now(),
+        status: undefined,
+      };
+      active.add(tracked);
+      events.started?.(collector, created.id);
+      follows.push(follow(tracked));
+    } catch (error) {
+      finish(collector, startRefusal(error));
     }
   };
   // After Ctrl-C: the POSTs already sent still answer; the follows end at once.
-  await Promise.all(Array.from({ length: o.startConcurrency }, starter));
+  await starts.addAll(collectors.map((collector) => () => start(collector)));
   await Promise.all(follows);
   signal?.removeEventListener("abort", onAbort);
 

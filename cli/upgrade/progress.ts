@@ -3,8 +3,8 @@
 // pipe, tests), plain lines: one per start and per end, and a summary line now and then.
 import { MultiBar } from "cli-progress";
 import type { Collector } from "../../provider/api";
-import type { Output } from "./output";
-import { statusName, type UpgradeEvents, type UpgradeRow } from "./upgrade-run";
+import type { Output } from "../shared/output";
+import { statusName, type UpgradeEvents, type UpgradeRow } from "./run";
 
 export interface Progress extends UpgradeEvents {
   /** `total`: collectors whose task will be started. */

@@ -5,11 +5,11 @@ import {
   type CollectorFilter,
   type CollectorsClient,
   collect,
-} from "../provider/api";
-import { type Command, InvalidArgumentError } from "./commander";
-import { type CommandIO, commandAction } from "./fleet/action";
-import { addConnectionOptions } from "./fleet/connection";
-import { type CommandResult, EXIT, type Output } from "./fleet/output";
+} from "../../provider/api";
+import { type CommandIO, commandAction } from "../shared/action";
+import { type Command, InvalidArgumentError } from "../shared/commander";
+import { addConnectionOptions } from "../shared/connection";
+import { type CommandResult, EXIT, type Output } from "../shared/output";
 import {
   byName,
   collectorKind,
@@ -19,7 +19,7 @@ import {
   plural,
   renderTable,
   versionOf,
-} from "./fleet/table";
+} from "../shared/table";
 
 export interface ListOptions {
   filter?: CollectorFilter | undefined;

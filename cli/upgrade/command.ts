@@ -1,20 +1,15 @@
 // `collectors upgrade`: move Installed Collectors to a build, within the rate limits, and say
 // exactly what happened to each.
-import type { CollectorsClient } from "../provider/api";
-import { type Command, InvalidArgumentError } from "./commander";
-import { type CommandIO, commandAction } from "./fleet/action";
-import { addConnectionOptions } from "./fleet/connection";
-import { type CommandResult, EXIT, type Output } from "./fleet/output";
-import { plural } from "./fleet/table";
-import { planUpgrade } from "./fleet/upgrade-plan";
-import { type Progress, progressFor } from "./fleet/upgrade-progress";
-import {
-  countOutcomes,
-  type UpgradeCounts,
-  upgradeSummary,
-  upgradeTable,
-} from "./fleet/upgrade-report";
-import { RUN_DEFAULTS, type RunOptions, runUpgrades, type UpgradeRow } from "./fleet/upgrade-run";
+import type { CollectorsClient } from "../../provider/api";
+import { type CommandIO, commandAction } from "../shared/action";
+import { type Command, InvalidArgumentError } from "../shared/commander";
+import { addConnectionOptions } from "../shared/connection";
+import { type CommandResult, EXIT, type Output } from "../shared/output";
+import { plural } from "../shared/table";
+import { planUpgrade } from "./plan";
+import { type Progress, progressFor } from "./progress";
+import { countOutcomes, type UpgradeCounts, upgradeSummary, upgradeTable } from "./report";
+import { RUN_DEFAULTS, type RunOptions, runUpgrades, type UpgradeRow } from "./run";
 
 export interface UpgradeOptions {
   /** A build version, or "latest". */

@@ -3,7 +3,7 @@
 // rest (defaults, endpoint normalisation, the messages for what is missing).
 
 import { type ClientOptions, CollectorsClient, ENV, InputError } from "../../provider/api";
-import type { Command } from "../commander";
+import type { Command } from "./commander";
 import { UsageError } from "./output";
 
 /** The client's per-exchange log lines start with the method. */
