@@ -10,7 +10,7 @@
 // state unprotect --all` it deletes everything but the Installed Collectors; and a project
 // exported with --no-protect deletes on destroy only what is not an Installed Collector, unless
 // the program opts one in with `retainOnDelete: false`.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,15 @@ import {
   runProcess,
 } from "../../scripts/pulumi-workspace";
 import { HIDDEN, type SeededAccount, seedAccount } from "../cli/export-account";
+import {
+  countByMethod,
+  installPacked,
+  ok,
+  printedSecrets,
+  printedSteps,
+  runPrintedSteps,
+  steady,
+} from "../helpers/printed-steps";
 import {
   type InventoryCollector,
   type LoggedRequest,
@@ -44,25 +53,6 @@ let cli: string;
 /** The project the protected export wrote, and the account as it was before `pulumi up`. */
 let project: string;
 let before: InventoryCollector[];
-
-function ok(result: CommandResult): CommandResult {
-  expect(result.code, `${result.command}\n${outputOf(result)}`).toBe(0);
-  return result;
-}
-
-/** The words of a printed shell line, single quotes undone (`'a'\''b'` → a'b). */
-function shellValue(word: string): string {
-  if (!word.startsWith("'")) return word;
-  return word.slice(1, -1).replace(/'\\''/g, "'");
-}
-
-/** The commands the export printed after "Then", as printed. */
-function printedSteps(stdout: string): string[] {
-  const lines = stdout.split("\n");
-  const start = lines.findIndex((line) => line.startsWith("Then"));
-  expect(start, stdout).toBeGreaterThan(0);
-  return lines.slice(start + 1).flatMap((line) => (line.startsWith("  ") ? [line.slice(2)] : []));
-}
 
 /** A command line run by the shell in `cwd`, with what the user types at its prompt. */
 const shell = (line: string, cwd: string, input?: string) =>
@@ -89,20 +79,6 @@ async function exportAccount(args: string[]): Promise<CommandResult> {
     }),
   );
 }
-
-function countByMethod(requests: LoggedRequest[]): Record<string, number> {
-  const byMethod: Record<string, number> = {};
-  for (const r of requests) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
-  return byMethod;
-}
-
-/** The inventory without what changes on its own. */
-const steady = (inventory: InventoryCollector[]) =>
-  JSON.parse(
-    JSON.stringify(inventory, (key, value) =>
-      ["lastSeenAlive", "osTime"].includes(key) ? undefined : value,
-    ),
-  );
 
 /** The collector a DELETE was for: `/api/v1/collectors/{id}` or its sources'. */
 const deletedCollector = (r: LoggedRequest) => /\/collectors\/(\d+)$/.exec(r.path)?.[1];
@@ -131,20 +107,10 @@ describe("collectors export, then the printed steps, then destroy", () => {
     "the printed steps work as printed from a packed tarball: no POST, no DELETE, a PUT only where the service hid a secret, adoptions said so; then no changes",
     async () => {
       const started = performance.now();
-      const pack = ok(
-        await runProcess("npm", ["pack", "--silent", "--pack-destination", root], {
-          cwd: ROOT,
-          env: process.env,
-        }),
-      );
-      const tarball = pack.stdout.trim().split("\n").at(-1) as string;
-
       // The CLI installed from the tarball by npm, which records where it came from.
-      const cliProject = join(root, "tools");
-      mkdirSync(cliProject);
-      writeFileSync(join(cliProject, "package.json"), '{ "private": true }\n');
-      ok(await shell(`npm install ../${tarball}`, cliProject));
-      cli = join(cliProject, "node_modules", ".bin", "collectors");
+      const installed = await installPacked(root, shellEnv);
+      const { tarball } = installed;
+      cli = installed.cli;
 
       project = join(root, "my-collectors");
       const exported = await exportAccount(["--out", "my-collectors"]);
@@ -160,21 +126,9 @@ describe("collectors export, then the printed steps, then destroy", () => {
 
       // The printed secrets: values the service returns are there to copy; hidden ones are
       // named, and the user supplies them.
-      const secrets: Record<string, string> = {};
-      /** The source names whose secret is hidden by the service, one per secret. */
-      const hidden: string[] = [];
-      for (const line of exported.stdout.split("\n")) {
-        const match = /^ {2}pulumi config set --secret (\S+)(?: -- (.+)|\s+# (.*))$/.exec(line);
-        if (!match) continue;
-        const key = shellValue(match[1] as string); // quoted when not plain ASCII
-        if (match[2] !== undefined) secrets[key] = shellValue(match[2]);
-        else {
-          expect(match[3]).toContain("hidden by the service");
-          hidden.push(/ of source "([^"]*)"/.exec(match[3] as string)?.[1] as string);
-          secrets[key] = `real value of ${key}`;
-        }
-      }
-      expect(Object.values(secrets)).toEqual(expect.arrayContaining(seeded.returnedSecrets));
+      const secrets = printedSecrets(exported.stdout);
+      const { hidden } = secrets;
+      expect(Object.values(secrets.values)).toEqual(expect.arrayContaining(seeded.returnedSecrets));
       // Hidden secrets to set: the Polling awsKey; the Cloud-to-Cloud keys too where the class
       // reads the mask as the program's value, else they are written as the mask (and noted).
       const withHidden = [...seeded.hiddenSecretSources, ...seeded.maskedPassthroughSources];
@@ -199,28 +153,13 @@ describe("collectors export, then the printed steps, then destroy", () => {
       expect(steps[0]).toBe("cd my-collectors");
       expect(steps.at(-2)).toBe("pulumi up");
       expect(steps.at(-1)).toBe("pulumi preview --expect-no-changes");
-      let cwd = root;
-      let up: CommandResult | undefined;
-      let requests: LoggedRequest[] = [];
-      for (const step of steps) {
-        if (step.startsWith("cd ")) {
-          cwd = ok(await shell(`${step} && pwd`, cwd)).stdout.trim();
-          continue;
-        }
-        const key = /^pulumi config set --secret (\S+)\s+#/.exec(step)?.[1];
-        const typed =
-          step === "pulumi config set --secret collectors:accessKey"
-            ? PULUMI_USER.accessKey
-            : key && secrets[shellValue(key)];
-        const mark = await service.mark();
-        const result = ok(await shell(step, cwd, typed || undefined));
-        if (step === "pulumi up") {
-          up = result;
-          requests = await service.since(mark);
-        }
-      }
+      const { cwd, up, requests } = await runPrintedSteps(steps, {
+        cwd: root,
+        env: shellEnv,
+        service,
+        secrets,
+      });
       expect(cwd).toBe(project);
-      if (!up) throw new Error("no `pulumi up` among the steps");
 
       const byMethod = countByMethod(requests);
       console.log(
