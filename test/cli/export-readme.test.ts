@@ -5,19 +5,28 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE_END, EXAMPLE_START, exportExample } from "../../scripts/export-example";
+import {
+  EXAMPLE_END,
+  EXAMPLE_START,
+  exportExample,
+  YAML_EXAMPLE_END,
+  YAML_EXAMPLE_START,
+  yamlExportExample,
+} from "../../scripts/export-example";
 import { repoRoot } from "../../scripts/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 
-function readmeExample(): string {
+function readmeExample(startMarker = EXAMPLE_START, endMarker = EXAMPLE_END): string {
   const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const start = readme.indexOf(EXAMPLE_START);
-  const end = readme.indexOf(EXAMPLE_END);
+  const start = readme.indexOf(startMarker);
+  const end = readme.indexOf(endMarker);
   expect(start, "the README's start marker").toBeGreaterThan(0);
   expect(end, "the README's end marker").toBeGreaterThan(start);
-  return readme.slice(start + EXAMPLE_START.length, end).trim();
+  return readme.slice(start + startMarker.length, end).trim();
 }
+
+const PASTE = "run `npm run build && node dist/scripts/export-example.js` and paste its output";
 
 let previous: ts.Program | undefined;
 
@@ -51,10 +60,13 @@ function typeErrors(code: string): string[] {
 
 describe("README: Exporting an account as code", () => {
   it("shows what the export prints and the index.ts it writes", async () => {
-    expect(
-      readmeExample(),
-      "run `npx tsc -p scripts && node dist/scripts/export-example.js` and paste its output",
-    ).toBe(await exportExample());
+    expect(readmeExample(), PASTE).toBe(await exportExample());
+  });
+
+  it("shows the Pulumi.yaml the export writes with --language yaml", async () => {
+    expect(readmeExample(YAML_EXAMPLE_START, YAML_EXAMPLE_END), PASTE).toBe(
+      await yamlExportExample(),
+    );
   });
 
   it("its index.ts type-checks against the current classes", () => {
