@@ -164,7 +164,7 @@ describe("YAML scalars", () => {
           .string({
             // Any character, and often one that means something to YAML or to Pulumi YAML.
             unit: fc.oneof(
-              fc.constantFrom(..."${}#:-?&*!|>'\"%@`[], \n\t\u0085\u2028\ufeff"),
+              fc.constantFrom(...`\${}#:-?&*!|>'"%@\`[], \n\t\u0085\u2028\ufeff`),
               fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
             ),
             maxLength: 40,
@@ -173,7 +173,7 @@ describe("YAML scalars", () => {
         (value) => {
           const written = text(value);
           expect(interpolated(readBack(written))).toBe(value);
-          expect(written).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/);
+          expect(written).not.toMatch(/[\p{Cc}\u2028\u2029\ufeff]/u);
         },
       ),
       { numRuns: 2000 },
@@ -189,7 +189,7 @@ describe("YAML scalars", () => {
     }
     expect(scalar("web logs.prod")).toBe("web logs.prod");
     expect(scalar("日志 données")).toBe("日志 données");
-    expect(text("a$b ${c}")).toBe('"a$$b $${c}"');
+    expect(text(`a$b \${c}`)).toBe(`"a$$b $\${c}"`);
   });
 
   it("refuses, naming the resource and the field, what Pulumi YAML cannot hold", () => {
@@ -216,7 +216,7 @@ describe("YAML scalars", () => {
     });
     expect(yamlProgram(plan({ fields: { team: "web" } }), "p")).toContain(
       "  webEvents:\n    type: collectors:index:HttpSource\n    properties:\n" +
-        "      collectorId: ${web.id}\n      adopt:\n        id: 7\n" +
+        `      collectorId: \${web.id}\n      adopt:\n        id: 7\n` +
         "      fields:\n        team: web\n    options:\n      protect: true\n",
     );
     expect(() => yamlProgram(plan({ fields: { "fn::secret": "x" } }), "p")).toThrow(

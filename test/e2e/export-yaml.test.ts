@@ -7,30 +7,27 @@
 // package, the stack, the secrets, `pulumi up` (no POST, no DELETE, a PUT only where the service
 // hides a secret, every object on the service exactly as it was), then `pulumi preview
 // --expect-no-changes`. Then a destroy of the protected stack deletes nothing.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CollectorsClient } from "../../provider/api";
-import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/pulumi-workspace";
-import { HIDDEN, type SeededAccount, seedAccount } from "../cli/export-account";
+import { HIDDEN } from "../cli/export-account";
 import {
+  closeWorld,
   countByMethod,
+  type ExportWorld,
+  expectAdoptionOnly,
+  expectProtectedDestroy,
+  exportAs,
+  exportWorld,
   installPacked,
   ok,
   printedSecrets,
   printedSteps,
+  pulumiIn,
   runPrintedSteps,
   steady,
-} from "../helpers/printed-steps";
-import {
-  type InventoryCollector,
-  OPERATOR,
-  outputOf,
-  PULUMI_USER,
-  ROOT,
-  Service,
-} from "../helpers/pulumi";
+} from "../helpers/export-e2e";
+import { type InventoryCollector, PULUMI_USER } from "../helpers/pulumi";
 
 const MINUTE = 60_000;
 
@@ -45,22 +42,15 @@ const HOSTILE = {
   names: ["null", "123", "'single' \"double\" `tick` %pct @at &anchor !tag *star", " lead"],
 };
 
-let service: Service;
-let root: string;
-let seeded: SeededAccount;
-let shellEnv: NodeJS.ProcessEnv;
+let world: ExportWorld;
+/** The project the export wrote, and the account as it was before `pulumi up`. */
 let project: string;
 let before: InventoryCollector[];
+/** The objects of the hostile collector and its neighbour. */
+let hostileObjects = 0;
 
-/** `pulumi <args>` in the project, from the user's shell. */
-const pulumi = (args: string[]) =>
-  runProcess("pulumi", [...args, "--non-interactive", "--color=never"], {
-    cwd: project,
-    env: shellEnv,
-  });
-
-/** The hostile collector and its sources, made by the operator. */
-async function seedHostile(operator: CollectorsClient): Promise<number> {
+/** The hostile collector and its sources, made by the operator; returns how many objects. */
+async function seedHostile(operator: ExportWorld["operator"]): Promise<number> {
   const create = async (name: string, extra: Record<string, unknown> = {}) => {
     const made = await operator.collectors.create({ name, ...extra } as Parameters<
       typeof operator.collectors.create
@@ -87,45 +77,22 @@ async function seedHostile(operator: CollectorsClient): Promise<number> {
   return 2 + sources.length;
 }
 
-let hostileObjects = 0;
-
 beforeAll(async () => {
-  service = await Service.start();
-  root = mkdtempSync(join(tmpdir(), "collectors-export-yaml-e2e-"));
-  shellEnv = isolatedEnv(join(root, "pulumi"), await pulumiCliPath(ROOT));
-  const operator = new CollectorsClient({
-    accessId: OPERATOR.accessId,
-    accessKey: OPERATOR.accessKey,
-    endpoint: service.url,
-    env: {},
-  });
-  seeded = await seedAccount(operator, async (body) => (await service.registerInstalled(body)).id);
-  hostileObjects = await seedHostile(operator);
+  world = await exportWorld("collectors-export-yaml-e2e-");
+  hostileObjects = await seedHostile(world.operator);
 }, 10 * MINUTE);
 
-afterAll(async () => {
-  if (root) rmSync(root, { recursive: true, force: true });
-  await service?.close();
-});
+afterAll(() => closeWorld(world));
 
 describe("collectors export --language yaml, then the printed steps", () => {
   it(
     "the printed steps work as printed: the plugin from the package, no POST, no DELETE, a PUT only where the service hid a secret, every value as it was; then no changes",
     async () => {
+      const { root, service, seeded } = world;
       const started = performance.now();
-      const { cli } = await installPacked(root, shellEnv);
+      const { cli } = await installPacked(root, world.shellEnv);
       project = join(root, "my-collectors");
-      const exported = ok(
-        await runProcess(cli, ["export", "--language", "yaml", "--out", "my-collectors"], {
-          cwd: root,
-          env: {
-            ...process.env,
-            COLLECTORS_ACCESS_ID: PULUMI_USER.accessId,
-            COLLECTORS_ACCESS_KEY: PULUMI_USER.accessKey,
-            COLLECTORS_ENDPOINT: service.url,
-          },
-        }),
-      );
+      const exported = await exportAs(world, cli, ["--language", "yaml", "--out", "my-collectors"]);
       expect(readdirSync(project).sort()).toEqual(["Pulumi.dev.yaml", "Pulumi.yaml"]);
       const program = readFileSync(join(project, "Pulumi.yaml"), "utf8");
       expect(program).toMatch(/^runtime: yaml$/m);
@@ -160,12 +127,7 @@ describe("collectors export --language yaml, then the printed steps", () => {
       );
       expect(steps.at(-2)).toBe("pulumi up");
       expect(steps.at(-1)).toBe("pulumi preview --expect-no-changes");
-      const { cwd, up, requests } = await runPrintedSteps(steps, {
-        cwd: root,
-        env: shellEnv,
-        service,
-        secrets,
-      });
+      const { cwd, up, requests } = await runPrintedSteps(world, steps, secrets);
       expect(cwd).toBe(project);
 
       const byMethod = countByMethod(requests);
@@ -174,15 +136,7 @@ describe("collectors export --language yaml, then the printed steps", () => {
           `in ${up.durationMs} ms; steps from npm pack to the no-change preview: ` +
           `${Math.round(performance.now() - started)} ms`,
       );
-      expect(byMethod.POST ?? 0, outputOf(up)).toBe(0);
-      expect(byMethod.DELETE ?? 0).toBe(0);
-      const ids = new Map<number, string>();
-      for (const c of before) for (const s of c.sources) ids.set(s.id as number, s.name as string);
-      const puts = requests.filter((r) => r.method === "PUT");
-      const putNames = puts.map((r) => ids.get(Number(r.path.split("/").at(-1))));
-      expect(new Set(putNames).size).toBe(puts.length);
-      for (const name of putNames) expect(secrets.hidden).toContain(name);
-      expect(requests.every((r) => r.status < 300)).toBe(true);
+      expectAdoptionOnly(requests, before, secrets.hidden, up);
 
       // Every object as it was: the hostile names and values came back from YAML unchanged.
       expect(steady(await service.inventory())).toEqual(steady(before));
@@ -190,7 +144,7 @@ describe("collectors export --language yaml, then the printed steps", () => {
       expect(hostile?.description).toBe(HOSTILE.description);
       expect(hostile?.sources.map((s) => s.name).sort()).toEqual([...HOSTILE.names].sort());
 
-      const state = JSON.parse(ok(await pulumi(["stack", "export"])).stdout);
+      const state = JSON.parse(ok(await pulumiIn(world, project, ["stack", "export"])).stdout);
       const resources = state.deployment.resources.filter((r: { type: string }) =>
         r.type.startsWith("collectors:index:"),
       );
@@ -206,13 +160,7 @@ describe("collectors export --language yaml, then the printed steps", () => {
   it(
     "pulumi destroy of the protected stack fails and deletes nothing",
     async () => {
-      const mark = await service.mark();
-      const destroy = await pulumi(["destroy", "--yes"]);
-      const requests = await service.since(mark);
-      expect(destroy.code, outputOf(destroy)).not.toBe(0);
-      expect(outputOf(destroy)).toMatch(/cannot be deleted\s+because it is protected/);
-      expect(requests.filter((r) => r.method === "DELETE")).toEqual([]);
-      expect(steady(await service.inventory())).toEqual(steady(before));
+      await expectProtectedDestroy(world, project, before);
     },
     10 * MINUTE,
   );
