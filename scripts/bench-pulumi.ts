@@ -1,13 +1,19 @@
 // Benchmark (not a test): preview, up, refresh and destroy of N resources through the real Pulumi
 // CLI against the local service, and how each compares with the floor the rate limit sets.
 //
-//   npm run bench:pulumi -- [--resources 200] [--no-limits] [--skip-preview] [--parallel P]
-//                           [--pacing-margin MS] [--skip-checkpoints] [--save DIR]
+//   npm run bench:pulumi -- [--provider dynamic|native|both] [--resources 200] [--no-limits]
+//                           [--skip-preview] [--parallel P] [--pacing-margin MS]
+//                           [--skip-checkpoints] [--save DIR]
 //
-// The program is test/e2e/programs/many: 3 Hosted Collectors and N − 3 HTTP sources spread over
-// them. The service runs in this process with its default limits (4 requests/s per user, 10 in
-// flight per key); `pulumi` runs in child processes in a temporary workspace (own backend and
-// PULUMI_HOME), as in the end-to-end tests. The figures come from the service's request log.
+// The program: 3 Hosted Collectors and N − 3 HTTP sources spread over them. With the dynamic
+// provider (the default) it is test/e2e/programs/many, in TypeScript on the package's classes;
+// with --provider native, the same resources as a Pulumi YAML program (written for N, YAML has
+// no loops) on the collectors provider plugin, installed from the tarball `npm run build` makes;
+// --provider both runs one front end after the other, each against a service of its own, and
+// adds a table of the two side by side. The service runs in this process with its default limits
+// (4 requests/s per user, 10 in flight per key); `pulumi` runs in child processes in a temporary
+// workspace (own backend and PULUMI_HOME), as in the end-to-end tests. The figures come from the
+// service's request log.
 //
 // The engine's fixed cost is measured in the same run: a preview with nothing to do (after up,
 // and again after refresh; the lower one counts), which runs the program and checks every
@@ -18,7 +24,8 @@
 // provider process (scripts/bench-pulumi-preload.ts), the client's pacing too: what is left
 // is the engine's per-resource overhead. The floor stays requests ÷ 4/s, for comparison.
 // --pacing-margin MS runs the client with another windowMarginMs (provider/api/throttle.ts,
-// default 100) through the same preload, to measure what the margin costs.
+// default 5) through the same preload, to measure what the margin costs. Both are for the
+// dynamic provider only: the plugin is one bundled file, which a preload cannot reach into.
 // --skip-preview passes --skip-preview to up, refresh and destroy (each otherwise runs a preview
 // of itself first: the program once more, and for refresh every read twice).
 // --skip-checkpoints sets PULUMI_SKIP_CHECKPOINTS=true: the engine saves the state once at the
@@ -26,16 +33,24 @@
 // --save DIR writes each command's output and request log there (JSON) for closer study.
 //
 // Prints markdown tables on stdout (progress on stderr); exits 1 if a pulumi command failed.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LoggedRequest, startEmulator } from "../emulator";
 import { DEFAULT_LIMITS, type LimitOptions } from "../provider/api/throttle";
+import { packageVersion } from "../provider/plugin/version";
+import { tarballName } from "./build-plugin";
 import { type CommandResult, PulumiWorkspace, pulumiCliPath, repoRoot } from "./pulumi-workspace";
 
 const RATE = 4; // spec 8 (docs/spec/collector-management-api.md): requests per second per user
 const COLLECTORS = 3; // what the program declares besides its sources
 
+/** The front ends: the dynamic provider of the TypeScript classes, the native plugin. */
+const PROVIDERS = ["dynamic", "native"] as const;
+type Provider = (typeof PROVIDERS)[number];
+
 interface Options {
+  providers: Provider[];
   resources: number;
   limits: boolean;
   pacingMarginMs: number | undefined;
@@ -46,7 +61,8 @@ interface Options {
 }
 
 const USAGE =
-  "usage: npm run bench:pulumi -- [--resources N (default 200, at least 4)] [--no-limits] " +
+  "usage: npm run bench:pulumi -- [--provider dynamic|native|both (default dynamic)] " +
+  "[--resources N (default 200, at least 4)] [--no-limits] " +
   "[--skip-preview] [--parallel P] [--pacing-margin MS] [--skip-checkpoints] [--save DIR]";
 
 /** A mistake on the command line: reported by its message alone. */
@@ -54,6 +70,7 @@ class UsageError extends Error {}
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = {
+    providers: ["dynamic"],
     resources: 200,
     limits: true,
     pacingMarginMs: undefined,
@@ -76,7 +93,12 @@ function parseArgs(argv: string[]): Options {
       }
       return n;
     };
-    if (arg === "--resources") opts.resources = count(arg, value(), COLLECTORS + 1);
+    if (arg === "--provider") {
+      const v = value();
+      if (v === "both") opts.providers = [...PROVIDERS];
+      else if ((PROVIDERS as readonly string[]).includes(v)) opts.providers = [v as Provider];
+      else throw new UsageError(`--provider must be dynamic, native or both, got "${v}"; ${USAGE}`);
+    } else if (arg === "--resources") opts.resources = count(arg, value(), COLLECTORS + 1);
     else if (arg === "--no-limits") opts.limits = false;
     else if (arg === "--pacing-margin") opts.pacingMarginMs = count(arg, value(), 0);
     else if (arg === "--skip-preview") opts.skipPreview = true;
@@ -87,6 +109,13 @@ function parseArgs(argv: string[]): Options {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
     } else throw new UsageError(`unknown argument "${arg}"; ${USAGE}`);
+  }
+  if (opts.providers.includes("native") && (!opts.limits || opts.pacingMarginMs !== undefined)) {
+    throw new UsageError(
+      "--no-limits and --pacing-margin change the client's pacing through a preload in the " +
+        "dynamic provider's process; the plugin is one bundled file a preload cannot reach: " +
+        "use them with --provider dynamic",
+    );
   }
   return opts;
 }
@@ -143,8 +172,14 @@ function kindOf(r: LoggedRequest): "collector" | "source" | "other" {
   return "other";
 }
 
-/** "pulumi, 200 resources (3 collectors + 197 HTTP sources), default limits (…)". */
-function title(opts: Options): string {
+/** How each front end is named in the titles. */
+const FRONT_END: Record<Provider, string> = {
+  dynamic: "dynamic provider (TypeScript program)",
+  native: "collectors plugin (YAML program)",
+};
+
+/** "pulumi, dynamic provider (…), 200 resources (3 collectors + 197 HTTP sources), default limits (…)". */
+function title(opts: Options, provider: Provider): string {
   const limits = opts.limits
     ? "default limits (4 requests/s, 10 in flight)"
     : "limits off (service and client)";
@@ -155,7 +190,7 @@ function title(opts: Options): string {
     (opts.skipCheckpoints ? ", PULUMI_SKIP_CHECKPOINTS" : "");
   const parallel = opts.parallel === undefined ? "" : `, --parallel ${opts.parallel}`;
   return (
-    `pulumi, ${opts.resources} resources (${COLLECTORS} collectors + ` +
+    `pulumi, ${FRONT_END[provider]}, ${opts.resources} resources (${COLLECTORS} collectors + ` +
     `${opts.resources - COLLECTORS} HTTP sources), ${limits}${margin}${skip}${parallel}`
   );
 }
@@ -227,9 +262,37 @@ function timeline(m: Measured, opts: Options): string[] {
   ];
 }
 
-async function main(): Promise<void> {
-  const opts = parseArgs(process.argv.slice(2));
-  const root = repoRoot(__dirname);
+/** The native front end's program: the resources of test/e2e/programs/many, in Pulumi YAML. */
+function manyYaml(sources: number): string {
+  const lines = [
+    "name: bench-many-yaml",
+    "runtime: yaml",
+    "description: Benchmark; the resources of test/e2e/programs/many on the collectors plugin.",
+    "resources:",
+  ];
+  for (let i = 0; i < COLLECTORS; i++) {
+    lines.push(`  c${i}:`, "    type: collectors:index:HostedCollector");
+    lines.push("    properties:", "      category: many");
+  }
+  for (let i = 0; i < sources; i++) {
+    lines.push(`  s${i}:`, "    type: collectors:index:HttpSource", "    properties:");
+    lines.push(`      collectorId: \${c${i % COLLECTORS}.id}`, `      category: many/s${i}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** What one front end's run measured: each command, and the engine's fixed cost. */
+interface Run {
+  provider: Provider;
+  measured: Measured[];
+  /** The lower of the previews with nothing to do, and each of them. */
+  engine: number | undefined;
+  engineRuns: number[];
+  failed: CommandResult | undefined;
+}
+
+/** The commands of STEPS on one front end, against a service of its own. */
+async function measure(opts: Options, provider: Provider, root: string): Promise<Run> {
   const sources = opts.resources - COLLECTORS;
   const emu = await startEmulator({
     port: 0,
@@ -239,17 +302,23 @@ async function main(): Promise<void> {
   });
   const creds = emu.credentials[0];
   if (!creds) throw new Error("the emulator reported no credentials");
+  const programDir = mkdtempSync(join(tmpdir(), "collectors-bench-program-"));
   let ws: PulumiWorkspace | undefined;
   const measured: Measured[] = [];
   let failed: CommandResult | undefined;
   try {
     const cliPath = await pulumiCliPath(root, process.stderr);
+    let program = join(root, "test", "e2e", "programs", "many");
+    if (provider === "native") {
+      writeFileSync(join(programDir, "Pulumi.yaml"), manyYaml(sources));
+      program = programDir;
+    }
     ws = await PulumiWorkspace.create({
-      program: join(root, "test", "e2e", "programs", "many"),
+      program,
       prefix: "collectors-bench-",
       cliPath,
       config: {
-        count: String(sources),
+        ...(provider === "dynamic" ? { count: String(sources) } : {}),
         "collectors:accessId": creds.accessId,
         "collectors:endpoint": emu.url,
       },
@@ -259,12 +328,19 @@ async function main(): Promise<void> {
         ...(opts.skipCheckpoints ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
       },
     });
+    if (provider === "native") {
+      // As a user installs it (README): the tarball `npm run build` made.
+      const tarball = join(root, "dist", "plugin", tarballName());
+      const version = packageVersion(root);
+      await ws.pulumi(["plugin", "install", "resource", "collectors", version, "--file", tarball]);
+    }
     const extra = (step: Step) => [
       ...(opts.skipPreview && step.previews ? ["--skip-preview"] : []),
       ...(opts.parallel === undefined ? [] : ["--parallel", String(opts.parallel)]),
     ];
-    process.stderr.write(`${title(opts)}\n`);
-    if (opts.save) mkdirSync(opts.save, { recursive: true });
+    process.stderr.write(`${title(opts, provider)}\n`);
+    const save = opts.save && join(opts.save, provider);
+    if (save) mkdirSync(save, { recursive: true });
 
     for (const [i, step] of STEPS.entries()) {
       const args = [...step.args, ...extra(step)];
@@ -284,8 +360,8 @@ async function main(): Promise<void> {
       process.stderr.write(
         `    exit ${result.code}, ${seconds(ended - started)} s, ${requests.length} requests\n`,
       );
-      if (opts.save) {
-        const base = join(opts.save, `${i + 1}-${step.args[0]}${step.engine ? "-noop" : ""}`);
+      if (save) {
+        const base = join(save, `${i + 1}-${step.args[0]}${step.engine ? "-noop" : ""}`);
         writeFileSync(`${base}.requests.json`, `${JSON.stringify(requests, null, 1)}\n`);
         writeFileSync(`${base}.out.txt`, `${result.stdout}\n--- stderr ---\n${result.stderr}`);
       }
@@ -296,29 +372,39 @@ async function main(): Promise<void> {
     }
   } finally {
     ws?.dispose();
+    rmSync(programDir, { recursive: true, force: true });
     await emu.close();
   }
-
   const engineRuns = measured.filter((m) => m.step.engine).map((m) => m.ended - m.started);
   const engine = engineRuns.length ? Math.min(...engineRuns) : undefined;
+  return { provider, measured, engine, engineRuns, failed };
+}
+
+/** (wall − engine) ÷ floor of one command, or "—" without requests or an engine cost. */
+function overFloor(m: Measured, engine: number | undefined): string {
+  const n = m.requests.length;
+  if (n === 0 || engine === undefined) return "—";
+  return ((m.ended - m.started - engine) / ((n / RATE) * 1000)).toFixed(2);
+}
+
+/** One front end's tables: the commands, then the timeline. */
+function report(opts: Options, run: Run): string[] {
+  const { measured, engine, engineRuns } = run;
   const rows = measured.map((m) => {
-    const wall = m.ended - m.started;
     const n = m.requests.length;
-    const floor = (n / RATE) * 1000;
-    const ratio = n === 0 || engine === undefined ? "—" : ((wall - engine) / floor).toFixed(2);
     return [
       m.step.name + (m.result.code === 0 ? "" : ` (FAILED, exit ${m.result.code})`),
-      seconds(wall),
+      seconds(m.ended - m.started),
       engine === undefined ? "—" : seconds(engine),
       String(n),
       byMethodAndStatus(m.requests),
       String(m.requests.filter((r) => r.status === 429).length),
-      n === 0 ? "—" : seconds(floor),
-      ratio,
+      n === 0 ? "—" : seconds((n / RATE) * 1000),
+      overFloor(m, engine),
     ];
   });
-  const out = [
-    `### ${title(opts)}`,
+  return [
+    `### ${title(opts, run.provider)}`,
     "",
     table(
       [
@@ -353,10 +439,50 @@ async function main(): Promise<void> {
       measured.map((m) => timeline(m, opts)),
     ),
     "",
+  ];
+}
+
+/** The front ends side by side: requests, wall time and (wall − engine) ÷ floor per command. */
+function sideBySide(runs: Run[]): string[] {
+  const head = ["command"];
+  for (const what of ["requests", "wall (s)", "(wall − engine) ÷ floor"]) {
+    for (const run of runs) head.push(`${what}, ${run.provider}`);
+  }
+  const rows = STEPS.map((step) => {
+    const of = runs.map((run) => run.measured.find((m) => m.step === step));
+    return [
+      step.name,
+      ...of.map((m) => (m ? byMethodAndStatus(m.requests) : "—")),
+      ...of.map((m) => (m ? seconds(m.ended - m.started) : "—")),
+      ...of.map((m, i) => (m ? overFloor(m, runs[i]?.engine) : "—")),
+    ];
+  });
+  const engine = [
+    "engine (the lower no-op preview)",
+    ...runs.map(() => "—"),
+    ...runs.map((run) => (run.engine === undefined ? "—" : seconds(run.engine))),
+    ...runs.map(() => "—"),
+  ];
+  return ["### Side by side", "", table(head, [...rows, engine]), ""];
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const root = repoRoot(__dirname);
+  const runs: Run[] = [];
+  for (const provider of opts.providers) {
+    const run = await measure(opts, provider, root);
+    runs.push(run);
+    if (run.failed) break;
+  }
+  const out = [
+    ...runs.flatMap((run) => report(opts, run)),
+    ...(runs.length > 1 ? sideBySide(runs) : []),
     `Pulumi engine from scripts/pulumi-cli.sh; --parallel ${opts.parallel ?? "the CLI's default"}; ` +
       `${new Date().toISOString()}.`,
   ];
   process.stdout.write(`\n${out.join("\n")}\n`);
+  const failed = runs.find((run) => run.failed)?.failed;
   if (failed) {
     process.stderr.write(
       `\n\`${failed.command}\` failed (exit ${failed.code}):\n${failed.stdout}\n${failed.stderr}\n`,

@@ -1,18 +1,22 @@
-// The example of `collectors export` in docs/export.md, made by running the export on a small
-// account in the local service, so the page shows what the export writes today: its output and
-// the index.ts it generates. test/cli/export-readme.test.ts checks that the page holds exactly
-// this text between its markers, and type-checks its code against the current classes. Run it
-// after changing the export or the classes, and paste its output over the page's:
-// `npx tsc -p scripts && node dist/scripts/export-example.js`.
+// The examples of `collectors export` in docs/export.md, made by running the export on a small account in
+// the local service, so the page shows what the export writes today: its output and the
+// index.ts it generates, and the Pulumi.yaml of `--language yaml`. test/cli/export-readme.test.ts
+// checks that the page holds exactly these texts between their markers, and type-checks the
+// TypeScript against the current classes. Run it after changing the export or the classes, and
+// paste each block of its output over the page's:
+// `npm run build && node dist/scripts/export-example.js` (the YAML export needs the plugin's
+// tarball that the build makes).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runExport } from "../cli/export";
+import { type ExportOptions, runExport } from "../cli/export";
 import { startEmulator } from "../emulator";
 import { CollectorsClient } from "../provider/api";
 
 export const EXAMPLE_START = "<!-- export-example:start (scripts/export-example.ts) -->";
 export const EXAMPLE_END = "<!-- export-example:end -->";
+export const YAML_EXAMPLE_START = "<!-- export-yaml-example:start (scripts/export-example.ts) -->";
+export const YAML_EXAMPLE_END = "<!-- export-yaml-example:end -->";
 
 const ACCESS = { accessId: "suExample0001", accessKey: "example-access-key-0001" };
 
@@ -77,8 +81,10 @@ async function seed(client: CollectorsClient, register: (name: string) => Promis
   });
 }
 
-/** docs/export.md's text between the markers: the command's output, then the index.ts it wrote. */
-export async function exportExample(): Promise<string> {
+/** `run` on the example account, in a fresh local service and a temporary folder. */
+async function onExampleAccount<T>(
+  run: (client: CollectorsClient, folder: string) => Promise<T>,
+): Promise<T> {
   const emulator = await startEmulator({
     host: "127.0.0.1",
     port: 0,
@@ -107,23 +113,44 @@ export async function exportExample(): Promise<string> {
       });
       return ((await res.json()) as { collector: { id: number } }).collector.id;
     });
+    return await run(client, folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+    await emulator.close();
+  }
+}
+
+/** What the export prints, and the folder it wrote to. */
+async function exportTo(
+  client: CollectorsClient,
+  folder: string,
+  options: ExportOptions,
+): Promise<{ printed: string; out: string }> {
+  const out = join(folder, "my-collectors");
+  const printed: string[] = [];
+  const output = {
+    out: (text: string) => printed.push(text),
+    err: (text: string) => printed.push(text),
+  };
+  await runExport(
+    client,
+    { out, stack: "prod", ...options },
+    output,
+    { COLLECTORS_ACCESS_ID: ACCESS.accessId },
+    new AbortController().signal,
+  );
+  return { printed: printed.join("\n").replaceAll(out, "my-collectors"), out };
+}
+
+/** docs/export.md's text between the markers: the command's output, then the index.ts it wrote. */
+export function exportExample(): Promise<string> {
+  return onExampleAccount(async (client, folder) => {
     // Run where the package was installed from the tarball `npm pack` makes, as the README's
     // quick start does.
     writeFileSync(join(folder, "pulumi-collectors-0.1.0.tgz"), "");
-    const out = join(folder, "my-collectors");
-    const printed: string[] = [];
-    const output = {
-      out: (text: string) => printed.push(text),
-      err: (text: string) => printed.push(text),
-    };
-    await runExport(
-      client,
-      { out, stack: "prod", packageSpec: join(folder, "pulumi-collectors-0.1.0.tgz") },
-      output,
-      { COLLECTORS_ACCESS_ID: ACCESS.accessId },
-      new AbortController().signal,
-    );
-    const shown = printed.join("\n").replaceAll(out, "my-collectors");
+    const { printed: shown, out } = await exportTo(client, folder, {
+      packageSpec: join(folder, "pulumi-collectors-0.1.0.tgz"),
+    });
     const program = readFileSync(join(out, "index.ts"), "utf8");
     return [
       "```",
@@ -137,15 +164,23 @@ export async function exportExample(): Promise<string> {
       program.trimEnd(),
       "```",
     ].join("\n");
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-    await emulator.close();
-  }
+  });
+}
+
+/** docs/export.md's YAML example: the Pulumi.yaml `--language yaml` writes for the same account. */
+export function yamlExportExample(): Promise<string> {
+  return onExampleAccount(async (client, folder) => {
+    const { out } = await exportTo(client, folder, { language: "yaml" });
+    return ["```yaml", readFileSync(join(out, "Pulumi.yaml"), "utf8").trimEnd(), "```"].join("\n");
+  });
 }
 
 if (require.main === module) {
-  exportExample().then(
-    (text) => console.log(`${EXAMPLE_START}\n${text}\n${EXAMPLE_END}`),
+  Promise.all([exportExample(), yamlExportExample()]).then(
+    ([text, yaml]) =>
+      console.log(
+        `${EXAMPLE_START}\n${text}\n${EXAMPLE_END}\n\n${YAML_EXAMPLE_START}\n${yaml}\n${YAML_EXAMPLE_END}`,
+      ),
     (error) => {
       console.error(error);
       process.exit(1);

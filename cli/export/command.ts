@@ -1,5 +1,6 @@
 // `collectors export`: reads collectors and sources from the account and writes a Pulumi
-// TypeScript program that adopts every one of them, plus a ready project around it.
+// program that adopts every one of them (TypeScript on the package's classes, or YAML on the
+// provider plugin), plus a ready project around it.
 import { resolve } from "node:path";
 import { type CollectorsClient, deploymentBaseUrl, ENV } from "../../provider/api";
 import { type CommandIO, commandAction, processIO } from "../shared/action";
@@ -7,8 +8,10 @@ import type { Command } from "../shared/commander";
 import { addConnectionOptions } from "../shared/connection";
 import { globToRegExp } from "../shared/name-glob";
 import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
-import { givenSource, installedSource, type PackageSource } from "./package-spec";
+import { LANGUAGES } from "./notes";
+import { givenSource, installedSource, type PackageSource, packageSetup } from "./package-spec";
 import { type ExportPlan, planExport } from "./plan";
+import { pluginSetup, pluginTarball } from "./plugin-source";
 import { progressOn } from "./progress";
 import {
   checkDestination,
@@ -17,10 +20,12 @@ import {
   projectFiles,
   projectNameOf,
   type StackSettings,
+  stackFile,
   writeFiles,
 } from "./project";
 import { readAccount } from "./read";
-import { reportText } from "./report";
+import { type ProjectSetup, reportText } from "./report";
+import { yamlProgram } from "./yaml";
 
 export const DEFAULT_STACK = "dev";
 
@@ -36,6 +41,8 @@ export interface ExportOptions {
   protect?: boolean | undefined;
   packageSpec?: string | undefined;
   accessId?: string | undefined;
+  /** The program's language: typescript (the default) or yaml. */
+  language?: string | undefined;
 }
 
 export interface ExportResult {
@@ -80,6 +87,44 @@ function packageSource(
   return installedSource(root, manifest.version, destination.out);
 }
 
+/** What the project runs on: the package (TypeScript) or the plugin (YAML), found before reading. */
+type Foundation =
+  | { language: "typescript"; source: PackageSource; setup: ProjectSetup }
+  | { language: "yaml"; setup: ProjectSetup };
+
+function foundationOf(
+  options: ExportOptions,
+  destination: { out: string; programOnly: boolean },
+): Foundation {
+  const language = options.language ?? "typescript";
+  if (!(LANGUAGES as readonly string[]).includes(language)) {
+    throw new UsageError(`--language ${language}: use ${LANGUAGES.join(" or ")}`);
+  }
+  if (language === "typescript") {
+    const source = packageSource(options, destination);
+    return { language, source, setup: packageSetup(source) };
+  }
+  for (const [given, why] of [
+    [destination.programOnly, "--program-only writes index.ts for a TypeScript project"],
+    [options.packageSpec !== undefined, "--package-spec sets a package.json dependency"],
+  ] as const) {
+    if (given) {
+      throw new UsageError(
+        `${why}; a YAML program is a whole project (its Pulumi.yaml): leave it out with --language yaml`,
+      );
+    }
+  }
+  const { root, manifest } = ownPackage();
+  const tarball = pluginTarball(root, manifest.version);
+  if (tarball === undefined) {
+    throw new UsageError(
+      `--language yaml: this installation (${root}) has no provider plugin tarball in dist/plugin/; ` +
+        "`npm run build` makes it in a checkout of the repository",
+    );
+  }
+  return { language: "yaml", setup: pluginSetup(tarball, manifest.version, destination.out) };
+}
+
 export async function runExport(
   client: CollectorsClient,
   options: ExportOptions,
@@ -101,7 +146,7 @@ export async function runExport(
     force: !!options.force,
     programOnly: !!options.programOnly,
   };
-  const source = packageSource(options, destination);
+  const foundation = foundationOf(options, destination);
   checkDestination(destination);
   const filter = options.hosted ? "hosted" : options.installed ? "installed" : undefined;
   const settings = { protect: options.protect !== false };
@@ -134,20 +179,19 @@ export async function runExport(
     for (const skipped of plan.skipped) output.err(`  ${skipped.what}: ${skipped.reason}`);
     return { result: { plan, out, written: [] }, exitCode: EXIT.failed };
   }
-  const files = projectFiles(
-    projectNameOf(destination.out),
-    stack,
-    stackSettings(client, options, env),
-    programText(plan),
-    source,
-  );
+  const projectName = projectNameOf(destination.out);
+  const connection = stackSettings(client, options, env);
+  const files =
+    foundation.language === "yaml"
+      ? { "Pulumi.yaml": yamlProgram(plan, projectName), ...stackFile(stack, connection) }
+      : projectFiles(projectName, stack, connection, programText(plan), foundation.source);
   const written = writeFiles(files, destination);
   for (const part of reportText(plan, {
     out,
     stack,
     written,
     programOnly: destination.programOnly,
-    source,
+    setup: foundation.setup,
   })) {
     output.out(part);
   }
@@ -158,9 +202,13 @@ export function registerExport(program: Command, io: CommandIO = processIO()): v
   const command = program
     .command("export")
     .description(
-      "Write a Pulumi TypeScript project that adopts the account's collectors and sources (secrets go to stack config).",
+      "Write a Pulumi project (TypeScript, or YAML on the provider plugin) that adopts the account's collectors and sources (secrets go to stack config).",
     )
     .option("--out <dir>", "the folder to write the project to (default: the current folder)")
+    .option(
+      "--language <name>",
+      "typescript (the package's classes; the default) or yaml (Pulumi.yaml on the collectors provider plugin)",
+    )
     .option(
       "--collector <glob...>",
       "only collectors whose name matches (* ? [a-z]); repeatable, e.g. --collector 'web-*' 'db-?'",

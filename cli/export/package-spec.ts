@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { UsageError } from "../shared/output";
+import type { ProjectSetup } from "./report";
 
 export interface PackageSource {
   /** The dependency's spec in the generated package.json. */
@@ -17,6 +18,17 @@ export interface PackageSource {
   folder: boolean;
   /** Where it comes from, for the summary: "the tarball ../x.tgz", "the registry". */
   from: string;
+}
+
+/** What the summary says of the package's source, and the step that installs it. */
+export function packageSetup(source: PackageSource): ProjectSetup {
+  return {
+    language: "typescript",
+    note:
+      `The project installs pulumi-collectors from ${source.from} (\`${source.spec}\` in ` +
+      "package.json; --package-spec chooses another).",
+    steps: ["npm install"],
+  };
 }
 
 /** Whether npm reads a spec as a path (npm-package-arg's rules for file and directory specs). */

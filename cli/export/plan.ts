@@ -32,9 +32,21 @@ export interface SkippedObject {
   reason: string;
 }
 
+/** One resource of the program, with what a renderer for any language needs to know. */
+export interface Declared extends Statement {
+  /** The kind (resource class) it is, e.g. "HttpSource". */
+  kind: string;
+  /**
+   * Kept on the service when Pulumi deletes it: an Installed Collector, which the API cannot
+   * create again (InstalledCollector's default in TypeScript; the plugin has no defaults for
+   * resource options, so other languages write the option).
+   */
+  retainOnDelete: boolean;
+}
+
 /** A collector and its sources, written together. */
 export interface StatementGroup {
-  statements: Statement[];
+  statements: Declared[];
 }
 
 export interface ExportPlan {
@@ -52,6 +64,27 @@ export interface ExportPlan {
 export const CONFIG_VARIABLE = "config";
 /** How the generated program refers to the package. */
 export const PACKAGE_ALIAS = "collectors";
+
+/** A reference to another resource's id (`web.id`). */
+export class IdOf extends Code {
+  constructor(readonly resource: string) {
+    super(`${resource}.id`);
+  }
+}
+
+/** A secret read from the stack's config. */
+export class SecretConfig extends Code {
+  constructor(readonly key: string) {
+    super(`${CONFIG_VARIABLE}.requireSecret(${stringLiteral(key)})`);
+  }
+}
+
+/** The object an adoption takes over, by id. */
+export class AdoptById extends Code {
+  constructor(readonly id: number) {
+    super(`{ id: ${id} }`);
+  }
+}
 
 function count(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
@@ -121,8 +154,9 @@ const PROTECTED = new Code("{ protect: true }");
 
 export function planExport(account: Account, settings: PlanSettings): ExportPlan {
   const options = settings.protect ? PROTECTED : undefined;
+  // Logical names and config keys come from one registry: a YAML program has one namespace for
+  // resources and config.
   const registry = new NameRegistry();
-  const secretKeys = new NameRegistry();
   const plan: ExportPlan = {
     protect: settings.protect,
     groups: [],
@@ -137,8 +171,8 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
     const args = toValue(declaration.args) as { [key: string]: Value };
     for (const path of declaration.secrets) {
       const value = valueAt(declaration.args, path);
-      const key = secretKeys.unique(secretKeyOf(logicalName, path));
-      replaceAt(args, path, new Code(`${CONFIG_VARIABLE}.requireSecret(${stringLiteral(key)})`));
+      const key = registry.unique(secretKeyOf(logicalName, path));
+      replaceAt(args, path, new SecretConfig(key));
       plan.secrets.push({
         key,
         value: typeof value === "string" && !isHiddenSecret(value) ? value : undefined,
@@ -161,7 +195,7 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
     }
     const logicalName = registry.unique(identifierOf(collector.name, `collector${collector.id}`));
     const sourcesReason = sourcesSkipReason(collector);
-    const sourceStatements: Statement[] = [];
+    const sourceStatements: Declared[] = [];
     const notes: string[] = [];
     for (const source of sources) {
       const sourceLabel = `source ${JSON.stringify(source.name)} (id ${source.id}) on ${collectorLabel}`;
@@ -178,10 +212,12 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
       sourceStatements.push({
         notes: leftOutNote(sourceDecl),
         className: `${PACKAGE_ALIAS}.${sourceDecl.className}`,
+        kind: sourceDecl.className,
+        retainOnDelete: false,
         logicalName: sourceName,
         args: {
-          collectorId: new Code(`${logicalName}.id`),
-          adopt: new Code(`{ id: ${source.id} }`),
+          collectorId: new IdOf(logicalName),
+          adopt: new AdoptById(source.id as number), // every source the service lists has one
           ...args,
         },
         options,
@@ -192,12 +228,14 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
       notes.push(`Its ${sources.length} source(s) are not managed here: ${sourcesReason}.`);
     }
     const args = withSecrets(declaration, logicalName, collectorLabel);
-    const statement: Statement = {
+    const statement: Declared = {
       notes: [...notes, ...leftOutNote(declaration)],
       variable: sourceStatements.length > 0 ? logicalName : undefined,
       className: `${PACKAGE_ALIAS}.${declaration.className}`,
+      kind: declaration.className,
+      retainOnDelete: declaration.className === "InstalledCollector",
       logicalName,
-      args: { adopt: new Code(`{ id: ${collector.id} }`), ...args },
+      args: { adopt: new AdoptById(collector.id), ...args },
       options,
     };
     count(plan.collectorCounts, declaration.typeLabel);

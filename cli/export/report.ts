@@ -2,8 +2,7 @@
 // skipped and why, and the `pulumi config set --secret` lines to run. Secret values appear here,
 // on the user's own terminal, and never in a file.
 import { plural, renderTable } from "../shared/table";
-import { destroyNotes, firstUpNote } from "./notes";
-import type { PackageSource } from "./package-spec";
+import { destroyNotes, firstUpNote, type Language } from "./notes";
 import type { ExportPlan, SecretToSet } from "./plan";
 import { commentLines } from "./render";
 
@@ -41,13 +40,19 @@ export function skippedTable(plan: ExportPlan): string {
   );
 }
 
+/** How the project gets what its program runs on: a sentence for the summary, and the steps. */
+export interface ProjectSetup {
+  language: Language;
+  note: string;
+  steps: string[];
+}
+
 export interface ReportContext {
   out: string;
   stack: string;
   written: string[];
   programOnly: boolean;
-  /** Where the project's package.json gets pulumi-collectors from. */
-  source: PackageSource;
+  setup: ProjectSetup;
 }
 
 /** Paragraphs wrapped for a terminal. */
@@ -58,14 +63,9 @@ export function reportText(plan: ExportPlan, context: ReportContext): string[] {
   parts.push(`Wrote ${context.written.join(", ")} to ${context.out}.`);
   parts.push(summaryTable(plan));
   if (plan.skipped.length > 0) parts.push(skippedTable(plan));
-  const notes = [firstUpNote(plan), ...destroyNotes(plan.protect)];
-  if (!context.programOnly) {
-    const { spec, from } = context.source;
-    notes.unshift(
-      `The project installs pulumi-collectors from ${from} (\`${spec}\` in package.json; ` +
-        "--package-spec chooses another).",
-    );
-  }
+  const { setup } = context;
+  const notes = [firstUpNote(plan), ...destroyNotes(plan.protect, setup.language)];
+  if (!context.programOnly) notes.unshift(setup.note);
   parts.push(notes.map(wrapped).join("\n\n"));
   // The secrets go into the stack, so they are set after it exists and before the first up.
   const secrets = plan.secrets.map(secretCommand);
@@ -75,7 +75,7 @@ export function reportText(plan: ExportPlan, context: ReportContext): string[] {
     ? [...secrets, "pulumi preview"]
     : [
         ...cd,
-        "npm install",
+        ...setup.steps,
         `pulumi stack init ${shellWord(context.stack)}`,
         "pulumi config set --secret collectors:accessKey",
         ...secrets,

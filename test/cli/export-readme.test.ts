@@ -6,21 +6,31 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE_END, EXAMPLE_START, exportExample } from "../../scripts/export-example";
+import {
+  EXAMPLE_END,
+  EXAMPLE_START,
+  exportExample,
+  YAML_EXAMPLE_END,
+  YAML_EXAMPLE_START,
+  yamlExportExample,
+} from "../../scripts/export-example";
 import { repoRoot } from "../../scripts/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 
 const PAGE = join(ROOT, "docs", "export.md");
 
-function documentedExample(): string {
+function documentedExample(startMarker = EXAMPLE_START, endMarker = EXAMPLE_END): string {
   const page = readFileSync(PAGE, "utf8");
-  const start = page.indexOf(EXAMPLE_START);
-  const end = page.indexOf(EXAMPLE_END);
+  const start = page.indexOf(startMarker);
+  const end = page.indexOf(endMarker);
   expect(start, "docs/export.md's start marker").toBeGreaterThan(0);
   expect(end, "docs/export.md's end marker").toBeGreaterThan(start);
-  return page.slice(start + EXAMPLE_START.length, end).trim();
+  return page.slice(start + startMarker.length, end).trim();
 }
+
+const PASTE =
+  "run `npm run build && node dist/scripts/export-example.js` and paste its output over docs/export.md's";
 
 let previous: ts.Program | undefined;
 
@@ -54,10 +64,13 @@ function typeErrors(code: string): string[] {
 
 describe("docs/export.md: the example", () => {
   it("shows what the export prints and the index.ts it writes", async () => {
-    expect(
-      documentedExample(),
-      "run `npx tsc -p scripts && node dist/scripts/export-example.js` and paste its output over docs/export.md's",
-    ).toBe(await exportExample());
+    expect(documentedExample(), PASTE).toBe(await exportExample());
+  });
+
+  it("shows the Pulumi.yaml the export writes with --language yaml", async () => {
+    expect(documentedExample(YAML_EXAMPLE_START, YAML_EXAMPLE_END), PASTE).toBe(
+      await yamlExportExample(),
+    );
   });
 
   it("its index.ts type-checks against the current classes", () => {

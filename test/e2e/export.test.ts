@@ -10,141 +10,73 @@
 // state unprotect --all` it deletes everything but the Installed Collectors; and a project
 // exported with --no-protect deletes on destroy only what is not an Installed Collector, unless
 // the program opts one in with `retainOnDelete: false`.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CollectorsClient } from "../../provider/api";
+import { runProcess } from "../../scripts/pulumi-workspace";
+import { HIDDEN } from "../cli/export-account";
 import {
-  type CommandResult,
-  isolatedEnv,
-  pulumiCliPath,
-  runProcess,
-} from "../../scripts/pulumi-workspace";
-import { HIDDEN, type SeededAccount, seedAccount } from "../cli/export-account";
+  closeWorld,
+  countByMethod,
+  type ExportWorld,
+  expectAdoptionOnly,
+  expectProtectedDestroy,
+  exportAs,
+  exportWorld,
+  installPacked,
+  ok,
+  printedSecrets,
+  printedSteps,
+  pulumiIn,
+  runPrintedSteps,
+  steady,
+} from "../helpers/export-e2e";
 import {
   type InventoryCollector,
   type LoggedRequest,
-  OPERATOR,
   outputOf,
   PULUMI_USER,
   ROOT,
-  Service,
 } from "../helpers/pulumi";
 
 const MINUTE = 60_000;
 
-let service: Service;
-let root: string;
-let seeded: SeededAccount;
-/** The environment of the user's shell: the Pulumi CLI, its own backend and PULUMI_HOME. */
-let shellEnv: NodeJS.ProcessEnv;
+let world: ExportWorld;
 /** `collectors` as installed from the packed tarball. */
 let cli: string;
 /** The project the protected export wrote, and the account as it was before `pulumi up`. */
 let project: string;
 let before: InventoryCollector[];
 
-function ok(result: CommandResult): CommandResult {
-  expect(result.code, `${result.command}\n${outputOf(result)}`).toBe(0);
-  return result;
-}
-
-/** The words of a printed shell line, single quotes undone (`'a'\''b'` → a'b). */
-function shellValue(word: string): string {
-  if (!word.startsWith("'")) return word;
-  return word.slice(1, -1).replace(/'\\''/g, "'");
-}
-
-/** The commands the export printed after "Then", as printed. */
-function printedSteps(stdout: string): string[] {
-  const lines = stdout.split("\n");
-  const start = lines.findIndex((line) => line.startsWith("Then"));
-  expect(start, stdout).toBeGreaterThan(0);
-  return lines.slice(start + 1).flatMap((line) => (line.startsWith("  ") ? [line.slice(2)] : []));
-}
-
 /** A command line run by the shell in `cwd`, with what the user types at its prompt. */
 const shell = (line: string, cwd: string, input?: string) =>
-  runProcess("bash", ["-c", line], { cwd, env: shellEnv, input });
+  runProcess("bash", ["-c", line], { cwd, env: world.shellEnv, input });
 
 /** `pulumi <args>` in a project folder, from the user's shell. */
-const pulumi = (dir: string, args: string[]) =>
-  runProcess("pulumi", [...args, "--non-interactive", "--color=never"], {
-    cwd: dir,
-    env: shellEnv,
-  });
+const pulumi = (dir: string, args: string[]) => pulumiIn(world, dir, args);
 
 /** `collectors export <args>` from the installed package, as PULUMI_USER. */
-async function exportAccount(args: string[]): Promise<CommandResult> {
-  return ok(
-    await runProcess(cli, ["export", ...args], {
-      cwd: root,
-      env: {
-        ...process.env,
-        COLLECTORS_ACCESS_ID: PULUMI_USER.accessId,
-        COLLECTORS_ACCESS_KEY: PULUMI_USER.accessKey,
-        COLLECTORS_ENDPOINT: service.url,
-      },
-    }),
-  );
-}
-
-function countByMethod(requests: LoggedRequest[]): Record<string, number> {
-  const byMethod: Record<string, number> = {};
-  for (const r of requests) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
-  return byMethod;
-}
-
-/** The inventory without what changes on its own. */
-const steady = (inventory: InventoryCollector[]) =>
-  JSON.parse(
-    JSON.stringify(inventory, (key, value) =>
-      ["lastSeenAlive", "osTime"].includes(key) ? undefined : value,
-    ),
-  );
+const exportAccount = (args: string[]) => exportAs(world, cli, args);
 
 /** The collector a DELETE was for: `/api/v1/collectors/{id}` or its sources'. */
 const deletedCollector = (r: LoggedRequest) => /\/collectors\/(\d+)$/.exec(r.path)?.[1];
 
 beforeAll(async () => {
-  service = await Service.start();
-  root = mkdtempSync(join(tmpdir(), "collectors-export-e2e-"));
-  shellEnv = isolatedEnv(join(root, "pulumi"), await pulumiCliPath(ROOT));
-  // The account, made by someone else than the user who exports it.
-  const operator = new CollectorsClient({
-    accessId: OPERATOR.accessId,
-    accessKey: OPERATOR.accessKey,
-    endpoint: service.url,
-    env: {},
-  });
-  seeded = await seedAccount(operator, async (body) => (await service.registerInstalled(body)).id);
+  world = await exportWorld("collectors-export-e2e-");
 }, 10 * MINUTE);
 
-afterAll(async () => {
-  if (root) rmSync(root, { recursive: true, force: true });
-  await service?.close();
-});
+afterAll(() => closeWorld(world));
 
 describe("collectors export, then the printed steps, then destroy", () => {
   it(
     "the printed steps work as printed from a packed tarball: no POST, no DELETE, a PUT only where the service hid a secret, adoptions said so; then no changes",
     async () => {
       const started = performance.now();
-      const pack = ok(
-        await runProcess("npm", ["pack", "--silent", "--pack-destination", root], {
-          cwd: ROOT,
-          env: process.env,
-        }),
-      );
-      const tarball = pack.stdout.trim().split("\n").at(-1) as string;
-
       // The CLI installed from the tarball by npm, which records where it came from.
-      const cliProject = join(root, "tools");
-      mkdirSync(cliProject);
-      writeFileSync(join(cliProject, "package.json"), '{ "private": true }\n');
-      ok(await shell(`npm install ../${tarball}`, cliProject));
-      cli = join(cliProject, "node_modules", ".bin", "collectors");
+      const { root, service, seeded } = world;
+      const installed = await installPacked(root, world.shellEnv);
+      const { tarball } = installed;
+      cli = installed.cli;
 
       project = join(root, "my-collectors");
       const exported = await exportAccount(["--out", "my-collectors"]);
@@ -160,21 +92,9 @@ describe("collectors export, then the printed steps, then destroy", () => {
 
       // The printed secrets: values the service returns are there to copy; hidden ones are
       // named, and the user supplies them.
-      const secrets: Record<string, string> = {};
-      /** The source names whose secret is hidden by the service, one per secret. */
-      const hidden: string[] = [];
-      for (const line of exported.stdout.split("\n")) {
-        const match = /^ {2}pulumi config set --secret (\S+)(?: -- (.+)|\s+# (.*))$/.exec(line);
-        if (!match) continue;
-        const key = shellValue(match[1] as string); // quoted when not plain ASCII
-        if (match[2] !== undefined) secrets[key] = shellValue(match[2]);
-        else {
-          expect(match[3]).toContain("hidden by the service");
-          hidden.push(/ of source "([^"]*)"/.exec(match[3] as string)?.[1] as string);
-          secrets[key] = `real value of ${key}`;
-        }
-      }
-      expect(Object.values(secrets)).toEqual(expect.arrayContaining(seeded.returnedSecrets));
+      const secrets = printedSecrets(exported.stdout);
+      const { hidden } = secrets;
+      expect(Object.values(secrets.values)).toEqual(expect.arrayContaining(seeded.returnedSecrets));
       // Hidden secrets to set: the Polling awsKey; the Cloud-to-Cloud keys too where the class
       // reads the mask as the program's value, else they are written as the mask (and noted).
       const withHidden = [...seeded.hiddenSecretSources, ...seeded.maskedPassthroughSources];
@@ -199,28 +119,8 @@ describe("collectors export, then the printed steps, then destroy", () => {
       expect(steps[0]).toBe("cd my-collectors");
       expect(steps.at(-2)).toBe("pulumi up");
       expect(steps.at(-1)).toBe("pulumi preview --expect-no-changes");
-      let cwd = root;
-      let up: CommandResult | undefined;
-      let requests: LoggedRequest[] = [];
-      for (const step of steps) {
-        if (step.startsWith("cd ")) {
-          cwd = ok(await shell(`${step} && pwd`, cwd)).stdout.trim();
-          continue;
-        }
-        const key = /^pulumi config set --secret (\S+)\s+#/.exec(step)?.[1];
-        const typed =
-          step === "pulumi config set --secret collectors:accessKey"
-            ? PULUMI_USER.accessKey
-            : key && secrets[shellValue(key)];
-        const mark = await service.mark();
-        const result = ok(await shell(step, cwd, typed || undefined));
-        if (step === "pulumi up") {
-          up = result;
-          requests = await service.since(mark);
-        }
-      }
+      const { cwd, up, requests } = await runPrintedSteps(world, steps, secrets);
       expect(cwd).toBe(project);
-      if (!up) throw new Error("no `pulumi up` among the steps");
 
       const byMethod = countByMethod(requests);
       console.log(
@@ -228,16 +128,7 @@ describe("collectors export, then the printed steps, then destroy", () => {
           `pulumi up made ${JSON.stringify(byMethod)} in ${up.durationMs} ms; ` +
           `steps from npm pack to the no-change preview: ${Math.round(performance.now() - started)} ms`,
       );
-      expect(byMethod.POST ?? 0, outputOf(up)).toBe(0);
-      expect(byMethod.DELETE ?? 0).toBe(0);
-      // At most one PUT per object with a secret to set that the service hides, only on those.
-      const ids = new Map<number, string>();
-      for (const c of before) for (const s of c.sources) ids.set(s.id as number, s.name as string);
-      const puts = requests.filter((r) => r.method === "PUT");
-      const putNames = puts.map((r) => ids.get(Number(r.path.split("/").at(-1))));
-      expect(new Set(putNames).size).toBe(puts.length);
-      for (const name of putNames) expect(hidden).toContain(name);
-      expect(requests.every((r) => r.status < 300)).toBe(true);
+      expectAdoptionOnly(requests, before, hidden, up);
       // Each adoption said so under its resource, and the state says so too.
       const said = new Set(
         [...up.stdout.matchAll(/\(id (\d+)\): adopted, not created \(it already existed\)/g)].map(
@@ -283,17 +174,11 @@ describe("collectors export, then the printed steps, then destroy", () => {
   it(
     "pulumi destroy of the protected stack fails and deletes nothing",
     async () => {
-      const mark = await service.mark();
-      const destroy = await pulumi(project, ["destroy", "--yes"]);
-      const requests = await service.since(mark);
+      const { destroy, requests } = await expectProtectedDestroy(world, project, before);
       console.log(
         `export e2e: destroy of the protected stack: exit ${destroy.code}, ` +
           `${JSON.stringify(countByMethod(requests))} in ${destroy.durationMs} ms`,
       );
-      expect(destroy.code, outputOf(destroy)).not.toBe(0);
-      expect(outputOf(destroy)).toMatch(/cannot be deleted\s+because it is protected/);
-      expect(requests.filter((r) => r.method === "DELETE")).toEqual([]);
-      expect(steady(await service.inventory())).toEqual(steady(before));
     },
     10 * MINUTE,
   );
@@ -301,6 +186,7 @@ describe("collectors export, then the printed steps, then destroy", () => {
   it(
     "after pulumi state unprotect --all, destroy deletes every object but the Installed Collectors",
     async () => {
+      const { service, seeded } = world;
       ok(await pulumi(project, ["state", "unprotect", "--all", "--yes"]));
       const mark = await service.mark();
       const destroy = ok(await pulumi(project, ["destroy", "--yes"]));
@@ -328,6 +214,7 @@ describe("collectors export, then the printed steps, then destroy", () => {
   it(
     "with --no-protect, destroy deletes what is not an Installed Collector, and only the Installed Collector the program opts in",
     async () => {
+      const { service, root } = world;
       // A small account of its own: a Hosted Collector and two Installed ones, a source each.
       const hostedId = (
         await service.apiOk("POST", "/collectors", {
@@ -373,7 +260,7 @@ describe("collectors export, then the printed steps, then destroy", () => {
         await runProcess(
           "pulumi",
           ["config", "set", "--secret", "collectors:accessKey", "--non-interactive"],
-          { cwd: dir, env: shellEnv, input: PULUMI_USER.accessKey },
+          { cwd: dir, env: world.shellEnv, input: PULUMI_USER.accessKey },
         ),
       );
       ok(await pulumi(dir, ["up", "--yes"]));
