@@ -99,7 +99,10 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
     collection: "sources",
     fields,
     controls: {
-      collectorId: { schema: idSchema("collectorId") },
+      collectorId: {
+        schema: idSchema("collectorId"),
+        doc: "The id of the collector the source belongs to; a new one replaces the source.",
+      },
       adopt: { schema: adoptSchema },
     },
     parent: "collectorId",

@@ -60,7 +60,7 @@ function azureEventHubLog() {
   const scanInterval = {
     ...TYPE_FIELDS.scanInterval,
     default: -1,
-    doc: "Milliseconds between scans, or -1 (automatic, the default for this type).",
+    doc: "Milliseconds between scans, at least 1000, or -1 (automatic: event-driven).",
   };
   return {
     ...base,
