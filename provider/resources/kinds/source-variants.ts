@@ -143,6 +143,19 @@ const VARIANTS = {
     auths: AWS_AUTH,
   }),
   Rum: httpVariant("Rum", "RumSource", { paths: ["RumPath"], auths: ["NoAuthentication"] }),
+  Otlp: {
+    sourceType: "HTTP",
+    collector: "Hosted",
+    kind: "OtlpSource",
+    fields: ["messagePerRequest"],
+    required: {},
+    fixed: { contentType: "Otlp" },
+    computed: ["url", "token"],
+    outputs: AUTH_HEADER_OUTPUTS,
+    refine: messagePerRequest,
+    decision:
+      'HttpSource keeps contentType "Otlp" (programs use it); export writes OtlpSource for an Otlp source.',
+  },
   O365AuditNotification: {
     ...httpVariant(
       "O365AuditNotification",
