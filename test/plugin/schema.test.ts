@@ -1,6 +1,7 @@
 // The package schema agrees with the kinds' tables: every field an input with its type, doc,
 // default, secret and replace flags; nothing else an input; the required inputs the kinds'
-// rules require; the look-ups as functions; the settings as config. And `npm run build` wrote
+// rules require; the look-ups as functions; the settings as config; every element described
+// (the SDKs' docs). And `npm run build` wrote
 // this very schema to dist/plugin/schema.json, the file the SDK generator reads.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
