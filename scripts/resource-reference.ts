@@ -18,6 +18,7 @@ import {
   sourceSchema,
   TYPED_SOURCES,
 } from "../provider/plugin/layer";
+import { fieldDoc } from "../provider/plugin/schema";
 import { jsonSchemaOf } from "../provider/plugin/types";
 import { COMMON_FIELDS } from "../provider/resources/kinds/source-fields";
 import { sourceTypesTable } from "./source-types-table";
@@ -76,7 +77,6 @@ interface Input {
 
 function inputOf(kind: EntityKind, key: string, spec: FieldSpec, hints: Json): Input {
   const js = jsonSchemaOf(spec.schema);
-  const hint = typeof hints[key] === "string" ? `Give ${hints[key]}.` : "";
   const replace =
     spec.replace || key === kind.parent
       ? "yes"
@@ -90,7 +90,8 @@ function inputOf(kind: EntityKind, key: string, spec: FieldSpec, hints: Json): I
     default: spec.default,
     secret: holdsSecret(spec),
     replace,
-    description: spec.doc ?? (typeof js.description === "string" ? js.description : hint),
+    // Every field has one: the package schema's test fails on a field without.
+    description: fieldDoc(kind, key, spec) ?? "",
   };
 }
 

@@ -29,7 +29,8 @@ export interface Invoke {
   run(lookups: Lookups, args: Values): Promise<unknown>;
 }
 
-const id = z.string().describe("A numeric id, e.g. 123.");
+const id = (what: string) => z.string().describe(`The ${what}'s numeric id, e.g. "123".`);
+const name = (what: string) => z.string().describe(`The ${what}'s name.`);
 
 /** Every property of a source some table holds a credential in, and the server-set secrets. */
 const SOURCE_SECRETS: readonly string[] = [
@@ -41,12 +42,12 @@ const SOURCE_SECRETS: readonly string[] = [
   ]),
 ];
 
-const collectors = z.object({ collectors: z.array(collectorSchema) });
+const collectors = z.object({ collectors: z.array(collectorSchema).describe("The collectors.") });
 
 export const INVOKES: Readonly<Record<string, Invoke>> = {
   getCollector: {
     description: "One collector, by id or by name.",
-    args: z.object({ id: id.optional(), name: z.string().optional() }),
+    args: z.object({ id: id("collector").optional(), name: name("collector").optional() }),
     result: collectorSchema,
     returns: "CollectorInfo",
     secrets: [],
@@ -55,7 +56,12 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
   },
   getCollectors: {
     description: "Every collector (all pages), optionally filtered.",
-    args: z.object({ filter: z.enum(COLLECTOR_FILTERS).optional() }),
+    args: z.object({
+      filter: z
+        .enum(COLLECTOR_FILTERS)
+        .optional()
+        .describe(`Only these: ${COLLECTOR_FILTERS.join(", ")}; absent: all.`),
+    }),
     result: collectors,
     returns: "CollectorInfo",
     secrets: [],
@@ -63,7 +69,11 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
   },
   getSource: {
     description: "One source of a collector, by id or by name. Its credentials are secrets.",
-    args: z.object({ collectorId: id, id: id.optional(), name: z.string().optional() }),
+    args: z.object({
+      collectorId: id("collector"),
+      id: id("source").optional(),
+      name: name("source").optional(),
+    }),
     result: sourceSchema,
     returns: "SourceInfo",
     secrets: SOURCE_SECRETS,
@@ -78,8 +88,10 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
   },
   getSources: {
     description: "Every source of a collector (a secret: sources may hold credentials).",
-    args: z.object({ collectorId: id }),
-    result: z.object({ sources: z.array(sourceSchema) }),
+    args: z.object({ collectorId: id("collector") }),
+    result: z.object({
+      sources: z.array(sourceSchema).describe("The sources (a secret: they may hold credentials)."),
+    }),
     returns: "SourceInfo",
     secrets: ["sources"],
     run: async (l, args) => ({
@@ -89,7 +101,7 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
   getUpgradeTargets: {
     description: "The collector builds the service offers, `latest` set on the newest.",
     args: z.object({}),
-    result: z.object({ targets: z.array(buildTargetSchema) }),
+    result: z.object({ targets: z.array(buildTargetSchema).describe("The builds.") }),
     returns: "UpgradeTarget",
     secrets: [],
     run: async (l) => ({ targets: await l.getUpgradeTargets() }),
@@ -97,7 +109,12 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
   getUpgradableCollectors: {
     description:
       "The Installed Collectors that could move to `toVersion` (default the latest) now.",
-    args: z.object({ toVersion: z.string().optional() }),
+    args: z.object({
+      toVersion: z
+        .string()
+        .optional()
+        .describe('The build to move to, e.g. "19.470-4"; absent: the latest.'),
+    }),
     result: collectors,
     returns: "CollectorInfo",
     secrets: [],
@@ -106,7 +123,14 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
   getOfflineCollectors: {
     description:
       "The Installed Collectors last seen alive more than `aliveBeforeDays` (default 100) days ago.",
-    args: z.object({ aliveBeforeDays: z.number().int().min(1).optional() }),
+    args: z.object({
+      aliveBeforeDays: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe("Days since last seen alive, at least 1. Default 100."),
+    }),
     result: collectors,
     returns: "CollectorInfo",
     secrets: [],

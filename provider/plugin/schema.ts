@@ -21,7 +21,15 @@ import {
   TYPED_SOURCES,
 } from "./layer";
 import { PLUGIN_INPUTS } from "./release";
-import { fieldType, PACKAGE, type PropertySpec, TypeTable, token } from "./types";
+import {
+  descriptionOf,
+  fieldType,
+  jsonSchemaOf,
+  PACKAGE,
+  type PropertySpec,
+  TypeTable,
+  token,
+} from "./types";
 import { pluginVersion, pulumiSdkRange } from "./version";
 
 export interface ResourceSpec {
@@ -48,27 +56,43 @@ const BOOKKEEPING: Readonly<Record<string, PropertySpec>> = {
   },
 };
 
-/** A field's description: its doc, and the service's default when it has one. */
-export function describeField(spec: FieldSpec): string {
-  const doc = spec.doc ?? "";
+/**
+ * What a field is: its doc, else its zod schema's description (a shared piece such as `adopt`),
+ * else the description of the service's field it is (api/schemas: `category`, `hashAlgorithm`).
+ */
+export function fieldDoc(kind: EntityKind, key: string, spec: FieldSpec): string | undefined {
+  const service = serviceShape(kind)[key];
+  return (
+    spec.doc ??
+    descriptionOf(jsonSchemaOf(spec.schema)) ??
+    (service ? descriptionOf(jsonSchemaOf(service)) : undefined)
+  );
+}
+
+/** A field's description: what it is, and the service's default when it has one. */
+export function describeField(kind: EntityKind, key: string, spec: FieldSpec): string {
+  const doc = fieldDoc(kind, key, spec) ?? "";
   if (spec.default === undefined || /\bDefault\b/.test(doc)) return doc;
   return `${doc}${doc ? " " : ""}Default: ${JSON.stringify(spec.default)}.`.trim();
 }
 
 function property(table: TypeTable, kind: EntityKind, key: string, spec: FieldSpec): PropertySpec {
   const out: PropertySpec = { ...fieldType(table, spec.schema, key, kind.kind) };
-  const description = describeField(spec);
+  const description = describeField(kind, key, spec);
   if (description) out.description = description;
   if (holdsSecret(spec)) out.secret = true;
   if (spec.replace || key === kind.parent) out.replaceOnChanges = true;
   return out;
 }
 
+/** The fields of the service's object a kind manages: a Collector's, or a Source's. */
+function serviceShape(kind: EntityKind): Readonly<Record<string, z.ZodType>> {
+  return (kind.parent === undefined ? collectorSchema : sourceSchema).shape;
+}
+
 /** The zod schema of a server-set output: the type's own, else the service object's. */
 function serverSetSchema(kind: EntityKind, key: string): z.ZodType | undefined {
-  const own = TYPED_SOURCES[kind.kind]?.outputs?.[key];
-  const service = kind.parent === undefined ? collectorSchema.shape : sourceSchema.shape;
-  return own ?? (service as Record<string, z.ZodType>)[key];
+  return TYPED_SOURCES[kind.kind]?.outputs?.[key] ?? serviceShape(kind)[key];
 }
 
 function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
@@ -82,7 +106,6 @@ function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
     const schema = serverSetSchema(kind, key);
     outputs[key] = {
       ...(schema ? fieldType(table, schema, key, kind.kind) : { $ref: "pulumi.json#/Any" }),
-      description: `Set by the service.`,
       ...((SECRET_COMPUTED as readonly string[]).includes(key) ? { secret: true } : {}),
     };
   }

@@ -130,11 +130,7 @@ export class TypeTable {
   declare(js: Json, path: string, owner: string): string {
     const properties: Record<string, PropertySpec> = {};
     for (const [key, member] of Object.entries(js.properties as Record<string, Json>)) {
-      const description = typeof member.description === "string" ? member.description : undefined;
-      properties[key] = {
-        ...this.typeOf(member, `${path}${pascal(key)}`, owner),
-        ...(description ? { description } : {}),
-      };
+      properties[key] = described(this.typeOf(member, `${path}${pascal(key)}`, owner), member);
     }
     const content = JSON.stringify(js);
     const name = this.#names?.get(`${path}\n${content}`);
@@ -145,8 +141,7 @@ export class TypeTable {
     const tok = token(name);
     const required = (js.required as string[] | undefined) ?? [];
     this.types[tok] ??= {
-      type: "object",
-      ...(typeof js.description === "string" ? { description: js.description } : {}),
+      ...described({ type: "object" as const }, js),
       properties,
       ...(required.length > 0 ? { required } : {}),
     };
@@ -162,7 +157,31 @@ function isJson(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** The Pulumi type of a field's zod schema (`name` names the object types in it). */
-export function fieldType(table: TypeTable, schema: z.ZodType, name: string, owner: string) {
-  return table.typeOf(jsonSchemaOf(schema), pascal(name), owner);
+/**
+ * What a JSON Schema says it is: its description, else the one its options share (zod writes a
+ * `.describe()` made before `.nullish()` on the non-null option).
+ */
+export function descriptionOf(js: Json): string | undefined {
+  if (typeof js.description === "string") return js.description;
+  const options = (js.anyOf ?? js.oneOf) as Json[] | undefined;
+  return options?.map(descriptionOf).find((description) => description !== undefined);
+}
+
+function described<T extends TypeSpec>(type: T, js: Json): T & { description?: string } {
+  const description = descriptionOf(js);
+  return description ? { ...type, description } : type;
+}
+
+/**
+ * The Pulumi type of a field's zod schema (`name` names the object types in it), with the
+ * schema's description when it has one.
+ */
+export function fieldType(
+  table: TypeTable,
+  schema: z.ZodType,
+  name: string,
+  owner: string,
+): PropertySpec {
+  const js = jsonSchemaOf(schema);
+  return described(table.typeOf(js, pascal(name), owner), js);
 }

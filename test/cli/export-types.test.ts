@@ -77,7 +77,9 @@ describe("the export adapter", () => {
       baseUrl: "https://x/receiver/v1/http",
     };
     const cases: [Record<string, unknown>, string][] = [
-      [{ sourceType: "HTTP", contentType: "Otlp" }, "HttpSource"],
+      [{ sourceType: "HTTP", contentType: "Zipkin" }, "HttpSource"],
+      // HttpSource takes it too; its own class is the more specific.
+      [{ sourceType: "HTTP", contentType: "Otlp" }, "OtlpSource"],
       // The live service's KinesisLog source without thirdPartyRef: its class takes it as it is.
       [{ sourceType: "HTTP", contentType: "KinesisLog" }, "KinesisLogSource"],
       [{ sourceType: "SecurityLake" }, "Source"], // a type the package does not know

@@ -1,6 +1,7 @@
 // The package schema agrees with the kinds' tables: every field an input with its type, doc,
-// default, secret and replace flags; nothing else an input but the plugin's own (release.ts); the required inputs the kinds'
-// rules require; the look-ups as functions; the settings as config. And `npm run build` wrote
+// default, secret and replace flags; nothing else an input but the plugin's own (release.ts); the
+// required inputs the kinds' rules require; the look-ups as functions; the settings as config;
+// every element described (the SDKs' docs). And `npm run build` wrote
 // this very schema to dist/plugin/schema.json, the file the SDK generator reads.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -42,7 +43,7 @@ describe("the package schema", () => {
         if (spec.doc) expect(input?.description, where).toContain(spec.doc);
         if (spec.default !== undefined) {
           expect(input?.description, where).toMatch(/Default/);
-          expect(describeField(spec), where).toContain(
+          expect(describeField(kind, key, spec), where).toContain(
             spec.doc?.includes("Default") ? "Default" : JSON.stringify(spec.default),
           );
         }
@@ -89,6 +90,31 @@ describe("the package schema", () => {
       expect(variable?.defaultInfo, name).toEqual({ environment: [env] });
       expect(variable?.secret === true, name).toBe(name === "accessKey");
     }
+  });
+
+  it("describes every resource, property, object type and function argument and result", () => {
+    type Described = { description?: string };
+    const members = (where: string, properties: Record<string, Described> | undefined) =>
+      Object.entries(properties ?? {}).map(([key, p]) => [`${where}.${key}`, p] as const);
+    const elements: (readonly [string, Described])[] = [
+      ...Object.entries(schema.resources).flatMap(([name, r]) => [
+        [name, r] as const,
+        ...members(`${name} input`, r.inputProperties),
+        ...members(`${name} output`, r.properties),
+      ]),
+      ...Object.entries(schema.types).flatMap(([name, t]) => [
+        [name, t] as const,
+        ...members(name, t.properties),
+      ]),
+      ...Object.entries(schema.functions).flatMap(([name, f]) => [
+        [name, f] as const,
+        ...members(`${name} argument`, f.inputs.properties),
+        ...members(`${name} result`, f.outputs.properties),
+      ]),
+      ...members("config", schema.config.variables),
+    ];
+    const undescribed = elements.filter(([, e]) => !e.description?.trim()).map(([where]) => where);
+    expect(undescribed, "describe these in the kind tables (doc or .describe())").toEqual([]);
   });
 
   it("is the schema `npm run build` wrote for the SDK generator", () => {

@@ -43,6 +43,20 @@ describe("typed variants", () => {
     expect(methods).not.toContain("PUT");
   });
 
+  it("an HttpSource adopts an Otlp HTTP source, whichever class is the more specific for it", async () => {
+    const otlp = { sourceType: "HTTP", name: "otlp-1", contentType: "Otlp" };
+    const { id } = (
+      await service().api("POST", `/collectors/${hostedId}/sources`, { source: otlp })
+    ).body.source;
+    const p = provider("HttpSource");
+    const given = { collectorId: hostedId, adopt: { id }, contentType: "Otlp" };
+    const { inputs, failures } = await p.check({}, given);
+    expect(failures).toEqual([]);
+    const adopted = await p.create(inputs);
+    expect(adopted.id).toBe(String(id));
+    expect(adopted.outs).toMatchObject({ contentType: "Otlp", adopted: true });
+  });
+
   it("an Azure Event Hub source whose scanInterval is dropped goes back to -1 (event-driven)", async () => {
     const p = provider("AzureEventHubLogSource");
     const given = { collectorId: hostedId, name: "hub", ...BODIES.AzureEventHubLogSource?.args };

@@ -12,9 +12,38 @@ export const hostNameInput = z.string().max(HOST_NAME_MAX).nullish();
 
 /** Key/value metadata (`fields`); `_budget` assigns an Ingest Budget. */
 export const fieldsInput = z.record(z.string(), z.string()).nullish();
-export const fieldsOutput = z.record(z.string(), z.unknown()).nullish();
 
-export const link = z.looseObject({ rel: z.string(), href: z.string() });
+// What a Collector and a Source share, as the service shows them: the package schema describes
+// both objects, and the resources' inputs, with these texts (provider/plugin/schema.ts).
+export const fieldsOutput = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .describe("Key/value metadata; on a collector, the key `_budget` assigns an Ingest Budget.");
+export const descriptionOutput = z
+  .string()
+  .nullish()
+  .describe(`At most ${DESCRIPTION_MAX} characters.`);
+export const timeZoneOutput = z
+  .string()
+  .nullish()
+  .describe('A tz database name, e.g. "UTC" or "Europe/Berlin".');
+export const cutoffTimestampOutput = z
+  .number()
+  .nullish()
+  .describe("Only collect data modified after this time, in milliseconds since the epoch; 0: all.");
+export const cutoffRelativeTimeOutput = z
+  .string()
+  .nullish()
+  .describe(
+    'Instead of cutoffTimestamp, set at creation: an offset before now such as "-1h", "-1d" or "-1w". Not modifiable: a new value replaces the object.',
+  );
+
+export const link = z
+  .looseObject({
+    rel: z.string().describe('What it points to, e.g. "sources".'),
+    href: z.string().describe("The path, e.g. /v1/collectors/7/sources."),
+  })
+  .describe("A link to a related object.");
 export type Link = z.infer<typeof link>;
 
 /** The service's error envelope (docs/spec/collector-management-api.md §7.1); every field optional, since a proxy may answer. */

@@ -51,6 +51,11 @@ export type UpgradeRequest = z.input<typeof upgradeRequestSchema>;
 export const upgradeCreatedSchema = z.looseObject({ id: taskId, link: link.optional() });
 export type UpgradeCreated = z.infer<typeof upgradeCreatedSchema>;
 
-export const buildTargetSchema = z.looseObject({ version: z.string(), latest: z.boolean() });
+export const buildTargetSchema = z
+  .looseObject({
+    version: z.string().describe('The build\'s version, e.g. "19.470-4".'),
+    latest: z.boolean().describe("Whether it is the newest build."),
+  })
+  .describe("A collector build the service offers.");
 export type BuildTarget = z.infer<typeof buildTargetSchema>;
 export const buildTargetsEnvelope = z.looseObject({ targets: z.array(buildTargetSchema) });

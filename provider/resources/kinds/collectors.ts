@@ -27,30 +27,15 @@ export const COLLECTOR_FIELDS = {
     keepWhenUnset: true,
     doc: "Unique in the account, at most 128 characters. Default: the logical name plus a random suffix.",
   },
-  description: { schema: descriptionSchema, doc: "At most 1024 characters." },
-  category: { schema: categorySchema, doc: "Default `_sourceCategory` metadata for its sources." },
-  hostName: { schema: hostNameSchema, doc: "At most 128 characters." },
-  timeZone: { schema: timeZoneSchema, doc: 'A tz database name, e.g. "UTC" or "Europe/Berlin".' },
-  fields: {
-    schema: metadataFieldsSchema,
-    doc: "Key/value metadata; `_budget` assigns an Ingest Budget.",
-  },
-  ephemeral: {
-    schema: booleanSchema("ephemeral"),
-    default: false,
-    doc: "Deleted by the service after 12 hours of inactivity. Default false.",
-  },
-  cutoffTimestamp: {
-    schema: cutoffTimestampSchema,
-    default: 0,
-    doc: "Only collect data modified after this time (ms since the epoch); 0 = all data.",
-  },
-  cutoffRelativeTime: {
-    schema: cutoffRelativeTimeSchema,
-    replace: true,
-    keepInput: true,
-    doc: 'Alternative to cutoffTimestamp at creation, e.g. "-1d". Changing it replaces the collector.',
-  },
+  // The others are described by the service's schema (api/schemas/collector.ts).
+  description: { schema: descriptionSchema },
+  category: { schema: categorySchema },
+  hostName: { schema: hostNameSchema },
+  timeZone: { schema: timeZoneSchema },
+  fields: { schema: metadataFieldsSchema },
+  ephemeral: { schema: booleanSchema("ephemeral"), default: false },
+  cutoffTimestamp: { schema: cutoffTimestampSchema, default: 0 },
+  cutoffRelativeTime: { schema: cutoffRelativeTimeSchema, replace: true, keepInput: true },
 } as const satisfies FieldSpecs;
 
 // The fields of an Installed Collector the resource manages: the collector fields every
@@ -71,7 +56,6 @@ export const INSTALLED_COLLECTOR_FIELDS = {
         'sourceSyncMode must be "UI" (sources managed through the API) or "Json" (a local JSON file)',
     }),
     default: "UI",
-    doc: '"UI": sources are managed through the API (and Pulumi); "Json": from a JSON file on the host. Default "UI".',
   },
   targetCpu: {
     schema: z
@@ -81,7 +65,6 @@ export const INSTALLED_COLLECTOR_FIELDS = {
       .max(100, { error: "targetCpu must be between 1 and 100 (leave it out for no target)" }),
     // The service shows an unset target as -1, and takes -1 back as "unset".
     default: -1,
-    doc: "CPU use (percent) above which the collector slows ingestion from Local and Remote File sources. Default: none.",
   },
   version: {
     schema: versionSchema,

@@ -56,7 +56,11 @@ export interface FieldSpec {
    * "latest" asks for an upgrade, and the service then shows the version it upgraded to).
    */
   keepMembers?: readonly string[];
-  /** One line for the README and error messages. */
+  /**
+   * What the field is, in one line: the package schema's description of it (the SDKs' docs) and
+   * the reference page's. Without one, its zod schema's `.describe()` is used (a shared piece
+   * such as `adopt`), else the service's schema's description of the field (api/schemas).
+   */
   doc?: string;
 }
 

@@ -153,7 +153,18 @@ const adoptChecks = z.unknown().superRefine((value, ctx) => {
 export const adoptSchema = shaped(
   adoptChecks,
   z
-    .object({ id: z.string(), name: z.string() })
+    .object({
+      id: z.string().describe('Its numeric id, e.g. "123".'),
+      name: z.string().describe("Its name."),
+    })
     .partial()
-    .meta({ description: "{ id } or { name } of the existing object to take over." }),
+    .describe("Take over an existing object instead of creating one: `{ id }` or `{ name }`."),
 );
+
+/**
+ * What the service's schema (api/schemas) says `key` of `object` is, or the object itself: for an
+ * input that stands for it, so the text is written once.
+ */
+export function serviceDoc(object: z.ZodObject, key?: string): string {
+  return (key === undefined ? object : object.shape[key])?.description ?? "";
+}

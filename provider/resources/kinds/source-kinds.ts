@@ -26,28 +26,31 @@ export const TYPED_SOURCES: Readonly<Record<string, SourceType>> = Object.fromEn
 );
 
 /**
- * The typed class for a source as the service shows it: the entry of its sourceType whose fixed
- * values it carries, the most specific first (S3Source before a Polling source without a class);
- * undefined when only the generic Source fits.
+ * Whether a typed class takes a source as the service shows it: of its sourceType, carrying the
+ * values the class fixes, and with a contentType the class's own allows when it has one
+ * (HttpSource: Zipkin or Otlp; a KinesisLog HTTP source is KinesisLogSource's).
+ */
+function takes(type: SourceType, source: Readonly<Record<string, unknown>>): boolean {
+  if (type.sourceType !== source.sourceType) return false;
+  if (!Object.entries(type.fixed ?? {}).every(([key, value]) => source[key] === value)) {
+    return false;
+  }
+  const own = type.own?.contentType;
+  return !own || isUnset(source.contentType) || own.schema.safeParse(source.contentType).success;
+}
+
+/**
+ * The typed class for a source as the service shows it: of the classes that take it, the most
+ * specific (S3Source before a Polling source without a class); undefined when only the generic
+ * Source fits.
  */
 export function typedSourceOf(
   source: Readonly<Record<string, unknown>>,
 ): { kind: string; type: SourceType } | undefined {
-  const fits = Object.values(TYPED_SOURCES).filter(
-    (type) =>
-      type.sourceType === source.sourceType &&
-      Object.entries(type.fixed ?? {}).every(([key, value]) => source[key] === value),
-  );
-  const best = fits.sort(
-    (a, b) => Object.keys(b.fixed ?? {}).length - Object.keys(a.fixed ?? {}).length,
-  )[0];
-  if (!best?.kind) return undefined;
-  // A plain HTTP source whose contentType HttpSource does not take belongs to Source.
-  if (best.kind === "HttpSource" && !isUnset(source.contentType)) {
-    const own = best.own?.contentType?.schema.safeParse(source.contentType);
-    if (!own?.success) return undefined;
-  }
-  return { kind: best.kind, type: best };
+  const best = Object.values(TYPED_SOURCES)
+    .filter((type) => takes(type, source))
+    .sort((a, b) => Object.keys(b.fixed ?? {}).length - Object.keys(a.fixed ?? {}).length)[0];
+  return best?.kind ? { kind: best.kind, type: best } : undefined;
 }
 
 /**
@@ -99,7 +102,10 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
     collection: "sources",
     fields,
     controls: {
-      collectorId: { schema: idSchema("collectorId") },
+      collectorId: {
+        schema: idSchema("collectorId"),
+        doc: "The id of the collector the source belongs to; a new one replaces the source.",
+      },
       adopt: { schema: adoptSchema },
     },
     parent: "collectorId",
@@ -121,10 +127,11 @@ export function sourceKind(options: SourceKindOptions): EntityKind {
       if (entity.sourceType !== expected(inputs)) {
         return `it is a ${String(entity.sourceType)} source, not ${expected(inputs)}`;
       }
-      // A typed class takes only its own variant (an S3Source no CloudTrail source).
+      // A typed class takes only its own variant (an S3Source no CloudTrail source), though
+      // another class may take the same source too and be the more specific.
       const shown = type ? typedSourceOf(entity)?.kind : undefined;
-      return shown !== undefined && shown !== type?.kind
-        ? `it is a ${shown} (contentType ${String(entity.contentType)}), not a ${type?.kind}`
+      return type && shown !== undefined && shown !== type.kind && !takes(type, entity)
+        ? `it is a ${shown} (contentType ${String(entity.contentType)}), not a ${type.kind}`
         : undefined;
     },
   };

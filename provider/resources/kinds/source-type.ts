@@ -4,7 +4,8 @@
 // class of two lines in program/sources.ts.
 //
 // How a fact of the source-type sheet goes in:
-// - a field, its type and allowed values: a spec in TYPE_FIELDS (a name means the same in every
+// - a field, its type, allowed values and what it is (`doc`, short, with units and values; a
+//   member of an object: `.describe()` on its zod schema): a spec in TYPE_FIELDS (a name means the same in every
 //   type), or in the type's `own` when this type's differs (StreamingMetrics' contentType) or
 //   only it has the field (a Cloud-to-Cloud `config`); `common` when the type takes only some of
 //   the common fields at its top level (Universal: name; local Windows types: no hostName);

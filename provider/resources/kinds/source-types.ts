@@ -4,7 +4,12 @@
 // that share a sourceType and differ by contentType: source-variants.ts.
 import { z } from "zod";
 import { stringSchema } from "./schemas";
-import { AUTH_HEADER_OUTPUTS, COMMON_FIELDS, type CommonFieldName } from "./source-fields";
+import {
+  AUTH_HEADER_OUTPUTS,
+  COMMON_FIELDS,
+  type CommonFieldName,
+  dockerMetricSchema,
+} from "./source-fields";
 import {
   configName,
   docker,
@@ -119,6 +124,7 @@ const TABLE = {
           error: 'encoding must be "UTF-8", "UTF-16", "UTF-16BE" or "UTF-16LE"',
         }),
         default: "UTF-8",
+        doc: 'The files\' character set: "UTF-8", "UTF-16", "UTF-16BE" or "UTF-16LE".',
       },
     },
     required: { pathExpression: 'the files to collect, e.g. "/var/log/*.log"' },
@@ -244,19 +250,9 @@ const TABLE = {
     fields: ["uri", "allContainers", "specifiedContainers", "certPath", "metrics", "pollInterval"],
     own: {
       metrics: {
-        schema: z.array(
-          z.object(
-            {
-              category: stringSchema("a metric's category"),
-              metric: stringSchema("a metric's name"),
-            },
-            {
-              error:
-                'each metric must be an object { category, metric }, e.g. { category: "CPU", metric: "cpu_usage.percpu_usage" }',
-            },
-          ),
-          { error: "metrics must be a list of { category, metric }" },
-        ),
+        schema: z.array(dockerMetricSchema, {
+          error: "metrics must be a list of { category, metric }",
+        }),
         doc: '`[{ category, metric }]`, e.g. `{ category: "CPU", metric: "cpu_usage.percpu_usage" }`; absent: all.',
       },
     },
@@ -284,7 +280,7 @@ const TABLE = {
           }),
           { error: "metrics must be a list of host metric names" },
         ),
-        doc: 'e.g. ["CPU_User", "Mem_Used"]; absent: all.',
+        doc: 'Host metric names (CPU_…, Mem_…, TCP_…, Net_…, Disk_…), e.g. ["CPU_User", "Mem_Used"]; absent: all.',
       },
     },
     required: { interval: "milliseconds between samples, e.g. 60000" },
@@ -324,15 +320,19 @@ const TABLE = {
     fields: [],
     own: {
       schemaRef: {
-        schema: z.object(
-          {
-            type: stringSchema("schemaRef.type").max(128, {
-              error: "schemaRef.type must be at most 128 characters",
-            }),
-            version: stringSchema("schemaRef.version").optional(),
-          },
-          { error: 'schemaRef must be an object { type, version? }, e.g. { type: "Okta" }' },
-        ),
+        schema: z
+          .object(
+            {
+              type: stringSchema("schemaRef.type")
+                .max(128, { error: "schemaRef.type must be at most 128 characters" })
+                .describe('The integration, e.g. "Okta"; a new one replaces the source.'),
+              version: stringSchema("schemaRef.version")
+                .optional()
+                .describe('Its version, set by the service; "latest" asks for an upgrade.'),
+            },
+            { error: 'schemaRef must be an object { type, version? }, e.g. { type: "Okta" }' },
+          )
+          .describe("The Cloud-to-Cloud integration the source runs."),
         subset: true,
         replaceOn: ["type"],
         keepMembers: ["version"],
@@ -351,7 +351,18 @@ const TABLE = {
       schemaRef: 'the integration, e.g. { type: "Okta" }',
       config: "the integration's settings, e.g. { domain, apiKey }",
     },
-    outputs: { state: z.object({ state: z.string() }).loose() },
+    outputs: {
+      state: z
+        .object({
+          state: z
+            .string()
+            .describe(
+              "Pending, Started, Initialized, Authenticated, Collecting, Error, Stopping (after a delete) or Upgrading.",
+            ),
+        })
+        .loose()
+        .describe("Where the integration is: `{ state }`."),
+    },
     refine: configName,
     decision:
       "name is sent both as config.name (the sheet) and at the top level; common fields go inside config; schemaRef.version is compared with the program's value only (\"latest\" asks for an upgrade); config keys naming a key, secret, token, password or credentials are the secrets (the sheet's heuristic, L).",

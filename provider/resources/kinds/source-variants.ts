@@ -60,7 +60,7 @@ function azureEventHubLog() {
   const scanInterval = {
     ...TYPE_FIELDS.scanInterval,
     default: -1,
-    doc: "Milliseconds between scans, or -1 (automatic, the default for this type).",
+    doc: "Milliseconds between scans, at least 1000, or -1 (automatic: event-driven).",
   };
   return {
     ...base,
@@ -143,6 +143,19 @@ const VARIANTS = {
     auths: AWS_AUTH,
   }),
   Rum: httpVariant("Rum", "RumSource", { paths: ["RumPath"], auths: ["NoAuthentication"] }),
+  Otlp: {
+    sourceType: "HTTP",
+    collector: "Hosted",
+    kind: "OtlpSource",
+    fields: ["messagePerRequest"],
+    required: {},
+    fixed: { contentType: "Otlp" },
+    computed: ["url", "token"],
+    outputs: AUTH_HEADER_OUTPUTS,
+    refine: messagePerRequest,
+    decision:
+      'HttpSource keeps contentType "Otlp" (programs use it); export writes OtlpSource for an Otlp source.',
+  },
   O365AuditNotification: {
     ...httpVariant(
       "O365AuditNotification",

@@ -318,6 +318,10 @@ export type KinesisLogSourceArgs = SourceArgsOf<"KinesisLog">;
 export class KinesisMetricsSource extends typedSource("KinesisMetric") {}
 export type KinesisMetricsSourceArgs = SourceArgsOf<"KinesisMetric">;
 
+/** OpenTelemetry data over OTLP/HTTP (HTTP Otlp): its url, and its token for `baseUrl`, are secrets. */
+export class OtlpSource extends typedSource("Otlp") {}
+export type OtlpSourceArgs = SourceArgsOf<"Otlp">;
+
 /** Real user monitoring: browser traces (HTTP Rum). */
 export class RumSource extends typedSource("Rum") {}
 export type RumSourceArgs = SourceArgsOf<"Rum">;
