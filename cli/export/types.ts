@@ -14,7 +14,7 @@ import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { type FieldSpec, type FieldSpecs, isObject } from "../../provider/resources/kinds/fields";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
 import { COMMON_FIELDS } from "../../provider/resources/kinds/source-fields";
-import { TYPED_SOURCES } from "../../provider/resources/kinds/source-kinds";
+import { SOURCE_VOLATILE, TYPED_SOURCES } from "../../provider/resources/kinds/source-kinds";
 import type { SourceType } from "../../provider/resources/kinds/source-type";
 import { SOURCE_TYPES, sourceTypeNamed } from "../../provider/resources/kinds/source-types";
 import { checkInputs } from "../../provider/resources/steps/check";
@@ -69,12 +69,6 @@ const SOURCE_TABLE = [
     ...TYPED_ENTRIES,
   ]),
 ];
-
-/**
- * Fields the service sets on sources that the table does not (yet) declare as a type's output:
- * a Universal source's run `state`, and `status` (docs/reference/source-types.md §7). Never written.
- */
-const SERVICE_SET = ["state", "status"];
 
 function serverSetOf(kind: EntityKind, extra: Iterable<string> = []): Set<string> {
   return new Set([...kind.serverSet, ...kind.volatile, ...Object.keys(kind.fixed({})), ...extra]);
@@ -402,10 +396,10 @@ export function typedEntryOf(entity: Record<string, unknown>): SourceType | unde
   return best?.type;
 }
 
-/** The fields the service sets on sources of any type (the table's outputs, the facts'). */
+/** The fields the service sets on sources of any type (every type's outputs, the volatile ones). */
 const SOURCE_OUTPUTS = [
   ...SOURCE_TABLE.flatMap((type) => [...(type.computed ?? []), ...Object.keys(type.outputs ?? {})]),
-  ...SERVICE_SET,
+  ...SOURCE_VOLATILE,
 ];
 
 /** The declaration of a source. */
