@@ -1,7 +1,7 @@
 // The look-up functions as the plugin's invokes (`collectors:index:getCollector`, …): the
-// program's look-ups (resources/program/functions.ts) run with the plugin's runtime, each with
-// the zod schema of its arguments (checked before any request) and of its result (for the
-// package schema). Lists come back under a property, as an invoke returns an object.
+// look-ups the program's functions run too (resources/steps/lookups.ts), on the plugin's
+// runtime, each with the zod schema of its arguments (checked before any request) and of its
+// result (for the package schema). Lists come back under a property, as an invoke returns an object.
 import { z } from "zod";
 import { COLLECTOR_FILTERS } from "../api";
 import {
@@ -9,14 +9,13 @@ import {
   collectorSchema,
   ENTITY_KINDS,
   holdsSecret,
-  lookups,
+  type Queries,
+  queries,
   type Runtime,
   SECRET_COMPUTED,
   sourceSchema,
 } from "./layer";
 import { hide, type Values } from "./values";
-
-type Lookups = ReturnType<typeof lookups>;
 
 export interface Invoke {
   description: string;
@@ -26,7 +25,7 @@ export interface Invoke {
   returns: string;
   /** Result properties that are secrets. */
   secrets: readonly string[];
-  run(lookups: Lookups, args: Values): Promise<unknown>;
+  run(lookups: Queries, args: Values): Promise<unknown>;
 }
 
 const id = (what: string) => z.string().describe(`The ${what}'s numeric id, e.g. "123".`);
@@ -176,6 +175,6 @@ export async function runInvoke(
   ) {
     return { failures: [{ property: "id", reason: "give either id or name" }] };
   }
-  const result = (await invoke.run(lookups(runtime), parsed.data as Values)) as Values;
+  const result = (await invoke.run(queries(runtime), parsed.data as Values)) as Values;
   return { result: hide(result, new Set(invoke.secrets)), failures: [] };
 }

@@ -4,19 +4,20 @@
 // silent for days). Credentials come from the stack's collectors:* config as the program sees
 // it, then the COLLECTORS_* environment variables, like the resources'.
 import * as pulumi from "@pulumi/pulumi";
-import {
-  type BuildTarget,
-  type Collector,
-  type CollectorFilter,
-  type CollectorsClient,
-  isGone,
-  type Source,
-  sourceSchema,
-} from "../../api";
+import { type Collector, type CollectorsClient, type Source, sourceSchema } from "../../api";
 import { secretValues } from "../../api/redact";
-import { resourceError } from "../kinds/errors";
 import { COMMON_FIELDS, SECRET_COMPUTED, TYPE_FIELDS } from "../kinds/source-fields";
 import { SOURCE_VOLATILE } from "../kinds/source-kinds";
+import {
+  type GetCollectorArgs,
+  type GetCollectorsArgs,
+  type GetOfflineCollectorsArgs,
+  type GetSourceArgs,
+  type GetSourcesArgs,
+  type GetUpgradableCollectorsArgs,
+  queries,
+  type UpgradeTarget,
+} from "../steps/lookups";
 import { Runtime, type RuntimeOptions } from "../steps/runtime";
 
 /**
@@ -28,38 +29,17 @@ export type Fields<T> = {
   [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
 };
 
-/** A collector as the service returns it. */
-export type CollectorInfo = Collector;
-/** A source as the service returns it. */
-export type SourceInfo = Source;
-
-export type GetCollectorArgs = { id: number | string } | { name: string };
-
-export interface GetCollectorsArgs {
-  /** installed, hosted, dead or alive; default all. */
-  filter?: CollectorFilter;
-}
-
-export type GetSourceArgs =
-  | { collectorId: number | string; id: number | string }
-  | { collectorId: number | string; name: string };
-
-export interface GetSourcesArgs {
-  collectorId: number | string;
-}
-
-/** A build the service offers as an upgrade or downgrade target. */
-export type UpgradeTarget = BuildTarget;
-
-export interface GetUpgradableCollectorsArgs {
-  /** The build to move to; default the latest. */
-  toVersion?: string;
-}
-
-export interface GetOfflineCollectorsArgs {
-  /** Last seen alive more than this many days ago; default 100, at least 1. */
-  aliveBeforeDays?: number;
-}
+export type {
+  CollectorInfo,
+  GetCollectorArgs,
+  GetCollectorsArgs,
+  GetOfflineCollectorsArgs,
+  GetSourceArgs,
+  GetSourcesArgs,
+  GetUpgradableCollectorsArgs,
+  SourceInfo,
+  UpgradeTarget,
+} from "../steps/lookups";
 
 // Fields of a source that are secrets: the HTTP URL, the Cloud Syslog token, credentials.
 const SECRET_FIELDS: readonly string[] = [
@@ -110,61 +90,15 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
     if (!given) runtime.configure({ config: { get: (key) => pulumi.runtime.getConfig(key) } });
     return runtime.client();
   };
-  /** The client's batched reads: concurrent look-ups of one collector's sources share a list. */
-  const reads = (c: CollectorsClient) => runtime.reads(c);
-
-  /** One collector, by id or by name (names with spaces and periods work). */
-  async function getCollector(args: GetCollectorArgs): Promise<Collector> {
-    const c = client();
-    const api = c.collectors;
-    if ("id" in args && args.id !== undefined) {
-      // Batched: alone, one GET; with other look-ups at the same moment, one list.
-      try {
-        return (await reads(c).collector(args.id)).entity;
-      } catch (error) {
-        if (isGone(error)) throw resourceError("noCollectorWithId", { id: args.id }, error);
-        throw error;
-      }
-    }
-    const name = (args as { name: string }).name;
-    const found = await api.findByName(name);
-    if (!found) throw resourceError("noCollectorNamed", { name });
-    return found.collector;
-  }
-
-  /** Every collector (all pages), optionally filtered. */
-  async function getCollectors(args: GetCollectorsArgs = {}): Promise<Collector[]> {
-    const out: Collector[] = [];
-    const filter = args.filter ? { filter: args.filter } : {};
-    for await (const collector of client().collectors.iterate(filter)) out.push(collector);
-    return out;
-  }
-
-  /** One source of a collector, by id or by name. HTTP URLs and tokens in it are secrets. */
-  async function getSource(args: GetSourceArgs): Promise<Source> {
-    // Batched: the look-ups of one collector's sources at the same moment share one list.
-    const batcher = reads(client());
-    if ("id" in args && args.id !== undefined) {
-      const { collectorId, id } = args;
-      try {
-        return (await batcher.source(collectorId, id)).entity;
-      } catch (error) {
-        if (isGone(error)) throw resourceError("noSourceWithId", { collectorId, id }, error);
-        throw error;
-      }
-    }
-    const name = (args as { name: string }).name;
-    const found = await batcher.sourceNamed(args.collectorId, name);
-    if (!found) {
-      throw resourceError("noSourceNamed", { collectorId: args.collectorId, name });
-    }
-    return found;
-  }
-
-  /** Every source of a collector. */
-  async function getSources(args: GetSourcesArgs): Promise<Source[]> {
-    return client().sources.list(args.collectorId);
-  }
+  const {
+    getCollector,
+    getCollectors,
+    getSource,
+    getSources,
+    getUpgradeTargets,
+    getUpgradableCollectors,
+    getOfflineCollectors,
+  } = queries(runtime, client);
 
   function getCollectorOutput(
     args: pulumi.Input<GetCollectorArgs>,
@@ -199,29 +133,8 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
     }) as unknown as pulumi.Output<Fields<Source>[]>;
   }
 
-  /**
-   * The collector builds the service offers, each with `latest` set on the newest. Pick one with
-   * `latest(targets)`, e.g. `version: latest(await getUpgradeTargets())`.
-   */
-  async function getUpgradeTargets(): Promise<UpgradeTarget[]> {
-    return client().upgrades.targets();
-  }
-
   function getUpgradeTargetsOutput(): pulumi.Output<UpgradeTarget[]> {
     return pulumi.output(undefined).apply(() => getUpgradeTargets());
-  }
-
-  /**
-   * The Installed Collectors that could move to `toVersion` now (alive, not already on it, no task
-   * in progress), all pages.
-   */
-  async function getUpgradableCollectors(
-    args: GetUpgradableCollectorsArgs = {},
-  ): Promise<Collector[]> {
-    const out: Collector[] = [];
-    const options = args.toVersion === undefined ? {} : { toVersion: args.toVersion };
-    for await (const collector of client().upgrades.iterateUpgradable(options)) out.push(collector);
-    return out;
   }
 
   function getUpgradableCollectorsOutput(
@@ -233,15 +146,6 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
         (a): Promise<Fields<Collector>[]> =>
           getUpgradableCollectors(a as GetUpgradableCollectorsArgs),
       );
-  }
-
-  /** The Installed Collectors last seen alive before `aliveBeforeDays` days ago, all pages. */
-  async function getOfflineCollectors(args: GetOfflineCollectorsArgs = {}): Promise<Collector[]> {
-    const out: Collector[] = [];
-    const options =
-      args.aliveBeforeDays === undefined ? {} : { aliveBeforeDays: args.aliveBeforeDays };
-    for await (const collector of client().collectors.iterateOffline(options)) out.push(collector);
-    return out;
   }
 
   function getOfflineCollectorsOutput(
