@@ -90,22 +90,14 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
     if (!given) runtime.configure({ config: { get: (key) => pulumi.runtime.getConfig(key) } });
     return runtime.client();
   };
-  const {
-    getCollector,
-    getCollectors,
-    getSource,
-    getSources,
-    getUpgradeTargets,
-    getUpgradableCollectors,
-    getOfflineCollectors,
-  } = queries(runtime, client);
+  const plain = queries(runtime, client);
 
   function getCollectorOutput(
     args: pulumi.Input<GetCollectorArgs>,
   ): pulumi.Output<Fields<Collector>> {
     return pulumi
       .output(args)
-      .apply((a): Promise<Fields<Collector>> => getCollector(a as GetCollectorArgs));
+      .apply((a): Promise<Fields<Collector>> => plain.getCollector(a as GetCollectorArgs));
   }
 
   function getCollectorsOutput(
@@ -113,14 +105,14 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
   ): pulumi.Output<Fields<Collector>[]> {
     return pulumi
       .output(args)
-      .apply((a): Promise<Fields<Collector>[]> => getCollectors(a as GetCollectorsArgs));
+      .apply((a): Promise<Fields<Collector>[]> => plain.getCollectors(a as GetCollectorsArgs));
   }
 
   /** Like getSource; the result is a secret when the source holds one. */
   function getSourceOutput(args: pulumi.Input<GetSourceArgs>): pulumi.Output<Fields<Source>> {
     // apply() flattens the Output the callback returns; its typing does not.
     return pulumi.output(args).apply(async (a) => {
-      const source = await getSource(a as GetSourceArgs);
+      const source = await plain.getSource(a as GetSourceArgs);
       return holdsSecret([source]) ? pulumi.secret(source) : pulumi.output(source);
     }) as unknown as pulumi.Output<Fields<Source>>;
   }
@@ -128,13 +120,13 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
   /** Like getSources; the result is a secret when any source holds one. */
   function getSourcesOutput(args: pulumi.Input<GetSourcesArgs>): pulumi.Output<Fields<Source>[]> {
     return pulumi.output(args).apply(async (a) => {
-      const sources = await getSources(a as GetSourcesArgs);
+      const sources = await plain.getSources(a as GetSourcesArgs);
       return holdsSecret(sources) ? pulumi.secret(sources) : pulumi.output(sources);
     }) as unknown as pulumi.Output<Fields<Source>[]>;
   }
 
   function getUpgradeTargetsOutput(): pulumi.Output<UpgradeTarget[]> {
-    return pulumi.output(undefined).apply(() => getUpgradeTargets());
+    return pulumi.output(undefined).apply(() => plain.getUpgradeTargets());
   }
 
   function getUpgradableCollectorsOutput(
@@ -144,7 +136,7 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
       .output(args)
       .apply(
         (a): Promise<Fields<Collector>[]> =>
-          getUpgradableCollectors(a as GetUpgradableCollectorsArgs),
+          plain.getUpgradableCollectors(a as GetUpgradableCollectorsArgs),
       );
   }
 
@@ -154,24 +146,19 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
     return pulumi
       .output(args)
       .apply(
-        (a): Promise<Fields<Collector>[]> => getOfflineCollectors(a as GetOfflineCollectorsArgs),
+        (a): Promise<Fields<Collector>[]> =>
+          plain.getOfflineCollectors(a as GetOfflineCollectorsArgs),
       );
   }
 
   return {
-    getCollector,
-    getCollectors,
-    getSource,
-    getSources,
+    ...plain,
     getCollectorOutput,
     getCollectorsOutput,
     getSourceOutput,
     getSourcesOutput,
-    getUpgradeTargets,
     getUpgradeTargetsOutput,
-    getUpgradableCollectors,
     getUpgradableCollectorsOutput,
-    getOfflineCollectors,
     getOfflineCollectorsOutput,
   };
 }
@@ -196,7 +183,7 @@ export const getSourceOutput = defaults.getSourceOutput;
 export const getSourcesOutput = defaults.getSourcesOutput;
 /**
  * The collector builds the service offers, each with `latest` set on the newest. Pick one with
- * `latest(targets)`, e.g. `version: latest(await getUpgradeTargets())`.
+ * `latest(targets)`, e.g. `version: latest(await plain.getUpgradeTargets())`.
  */
 export const getUpgradeTargets = defaults.getUpgradeTargets;
 /** Like getUpgradeTargets, as an Output. */
