@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { runOfflineDelete, runOfflineList } from "../../cli/offline/command";
+import { runOfflineDelete } from "../../cli/offline/delete";
+import { runOfflineList } from "../../cli/offline/list";
 import type { CollectorsClient } from "../../provider/api";
 import { countRequests, recorder, useEmulator } from "./harness";
 
