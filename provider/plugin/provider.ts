@@ -31,7 +31,7 @@ import {
   PLUGIN_INPUTS,
   splitPluginInputs,
 } from "./release";
-import { packageSchema } from "./schema";
+import { type PackageSchema, packageSchema } from "./schema";
 import { hide, revealAll, type Values } from "./values";
 
 export interface CheckOutcome {
@@ -75,9 +75,9 @@ interface Secrets {
 }
 
 /** The names of the secret inputs and outputs of every resource type, from the schema. */
-function schemaSecrets(): Map<string, Secrets> {
+function schemaSecrets(schema: PackageSchema): Map<string, Secrets> {
   const secrets = new Map<string, Secrets>();
-  for (const [tok, spec] of Object.entries(packageSchema().resources)) {
+  for (const [tok, spec] of Object.entries(schema.resources)) {
     const marked = (props: Record<string, { secret?: boolean }>) =>
       new Set(Object.keys(props).filter((key) => props[key]?.secret));
     secrets.set(tok, { inputs: marked(spec.inputProperties), outputs: marked(spec.properties) });
@@ -87,8 +87,10 @@ function schemaSecrets(): Map<string, Secrets> {
 
 export class CollectorsProvider {
   readonly runtime: Runtime;
+  /** The package schema, built once: GetSchema serves it, and it says which values are secret. */
+  readonly schema = packageSchema();
   readonly #cancel = new AbortController();
-  readonly #secrets = schemaSecrets();
+  readonly #secrets = schemaSecrets(this.schema);
 
   constructor(options: RuntimeOptions = {}, env: NodeJS.ProcessEnv = process.env) {
     const poll = Number(env[POLL_INTERVAL_ENV]);

@@ -135,6 +135,9 @@ function describeKind(kind: EntityKind): string {
     : "A source of any type the service knows, by its sourceType; fields this package does not model go in passthrough.";
 }
 
+/** The package schema of the plugin, as GetSchema serves it. */
+export type PackageSchema = ReturnType<typeof packageSchema>;
+
 /** Pulumi's package schema of the plugin, for this version. */
 export function packageSchema() {
   const table = new TypeTable();

@@ -13,7 +13,6 @@ import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { changedSettings, checkConfig } from "./config";
 import { type CollectorsProvider, InitFailed } from "./provider";
-import { packageSchema } from "./schema";
 import { fromStruct, toStruct } from "./values";
 import { pluginVersion } from "./version";
 
@@ -69,7 +68,7 @@ const variablesOf = (request: messages.ConfigureRequest) =>
 export function resourceProviderService(
   provider: CollectorsProvider,
 ): Partial<services.IResourceProviderServer> {
-  const schemaText = JSON.stringify(packageSchema());
+  const schemaText = JSON.stringify(provider.schema);
   return {
     getPluginInfo: unary(() => new PluginInfo().setVersion(pluginVersion())),
     getSchema: unary(() => new messages.GetSchemaResponse().setSchema(schemaText)),
