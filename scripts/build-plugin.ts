@@ -13,7 +13,7 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { packageSchema } from "../provider/plugin/schema";
-import { packageManifest, sdkRangeOf } from "../provider/plugin/version";
+import { packageInfoOf, packageManifest } from "../provider/plugin/version";
 import { repoRoot } from "./pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
@@ -28,8 +28,8 @@ export function platformName(): string {
   return `${os}-${arch}`;
 }
 
-const manifest = packageManifest(ROOT);
-const version = manifest.version as string;
+const info = packageInfoOf(packageManifest(ROOT));
+const version = info.version;
 
 export const tarballName = () => `${EXECUTABLE}-v${version}-${platformName()}.tar.gz`;
 
@@ -54,10 +54,7 @@ function main(): void {
     minify: true,
     legalComments: "linked",
     logLevel: "warning",
-    define: {
-      PLUGIN_VERSION: JSON.stringify(version),
-      PULUMI_SDK_RANGE: JSON.stringify(sdkRangeOf(manifest)),
-    },
+    define: { PACKAGE_INFO: JSON.stringify(info) },
   });
   writeFileSync(join(stage, EXECUTABLE), LAUNCHER);
   chmodSync(join(stage, EXECUTABLE), 0o755);

@@ -30,7 +30,7 @@ import {
   TypeTable,
   token,
 } from "./types";
-import { pluginVersion, pulumiSdkRange } from "./version";
+import { packageInfo } from "./version";
 
 export interface ResourceSpec {
   description: string;
@@ -184,14 +184,20 @@ export function packageSchema() {
       }),
     ),
   }));
+  const info = packageInfo();
   return {
     name: PACKAGE,
     displayName: "Collectors",
-    version: pluginVersion(),
+    version: info.version,
     description:
       "Manage a Collector Management fleet (Hosted and Installed Collectors, Sources) as code.",
     keywords: ["pulumi", "collectors", "category/monitoring", "kind/native"],
-    license: "Apache-2.0",
+    publisher: "pulumi-collectors",
+    homepage: info.homepage,
+    repository: info.repository,
+    license: info.license,
+    // Generated SDKs carry it, so the engine fetches the plugin itself: no install step.
+    pluginDownloadURL: info.pluginDownloadURL,
     config: { variables: configVariables() },
     provider: {
       description: "The collectors provider: its account and where the service is.",
@@ -206,10 +212,10 @@ export function packageSchema() {
       nodejs: {
         packageName: "@pulumi-collectors/collectors",
         respectSchemaVersion: true,
-        peerDependencies: { "@pulumi/pulumi": pulumiSdkRange() },
+        peerDependencies: { "@pulumi/pulumi": info.pulumiSdkRange },
       },
       go: {
-        importBasePath: "github.com/pulumi-collectors/collectors/sdk/go/collectors",
+        importBasePath: "github.com/pulumi-collectors/pulumi-collectors/sdk/go/collectors",
         respectSchemaVersion: true,
       },
       python: { packageName: "pulumi_collectors", respectSchemaVersion: true },

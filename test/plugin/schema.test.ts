@@ -10,6 +10,7 @@ import { INVOKES } from "../../provider/plugin/invokes";
 import { PLUGIN_INPUTS } from "../../provider/plugin/release";
 import { describeField, packageSchema } from "../../provider/plugin/schema";
 import { jsonSchemaOf } from "../../provider/plugin/types";
+import { DOWNLOAD_URL_VARIABLE, packageInfoOf } from "../../provider/plugin/version";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { holdsSecret } from "../../provider/resources/kinds/fields";
 import { SETTINGS } from "../../provider/resources/steps/settings";
@@ -115,6 +116,30 @@ describe("the package schema", () => {
     ];
     const undescribed = elements.filter(([, e]) => !e.description?.trim()).map(([where]) => where);
     expect(undescribed, "describe these in the kind tables (doc or .describe())").toEqual([]);
+  });
+
+  it("carries a registry package's metadata, the download URL from package.json", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    expect(schema).toMatchObject({
+      displayName: "Collectors",
+      publisher: "pulumi-collectors",
+      homepage: manifest.homepage,
+      repository: "https://github.com/pulumi-collectors/pulumi-collectors",
+      license: manifest.license,
+      pluginDownloadURL: manifest.config.pluginDownloadURL,
+    });
+    expect(schema.keywords).toEqual(expect.arrayContaining(["category/monitoring", "kind/native"]));
+  });
+
+  it("takes the download URL a fork or a mirror sets at build time", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    const mirror = "https://mirror.example/collectors/";
+    expect(packageInfoOf(manifest, { [DOWNLOAD_URL_VARIABLE]: mirror }).pluginDownloadURL).toBe(
+      mirror,
+    );
+    expect(() => packageInfoOf({ ...manifest, config: {} }, {})).toThrow(
+      "package.json has no config.pluginDownloadURL",
+    );
   });
 
   it("is the schema `npm run build` wrote for the SDK generator", () => {
