@@ -21,11 +21,13 @@
 #   c. a build from Go modules through the wrapper module scripts/pulumi-cli/ (go.mod pins
 #      github.com/pulumi/pulumi/pkg/v3 and sdk/v3; first build: several minutes on 2 cores);
 #   d. otherwise it says how to install the Pulumi CLI and exits 1.
-# With (b) and (c), the YAML language host is built from the wrapper module scripts/pulumi-yaml/
-# (pins github.com/pulumi/pulumi-yaml) into a cache folder of its own,
-# .../pulumi-collectors/pulumi-language-yaml-<version>-<source hash>/, so that moving either pin
-# rebuilds only its own binaries; it is then linked beside `pulumi`, where the engine looks for
-# the language hosts it bundles (one found only on PATH makes every run print a warning).
+# With (b) and (c), each language host has a cache folder of its own, keyed on its sources, so
+# that editing one rebuilds it alone: ours for Node.js from scripts/pulumi-cli/languagehost/
+# (.../pulumi-language-nodejs-<engine version>-<source hash>/), and the YAML one from the wrapper
+# module scripts/pulumi-yaml/ (pins github.com/pulumi/pulumi-yaml;
+# .../pulumi-language-yaml-<version>-<source hash>/). Each is then linked beside `pulumi`, where
+# the engine looks for the language hosts it bundles (one found only on PATH makes every run
+# print a warning).
 # PULUMI_CLI_SKIP_PATH=1 skips (a), to always use the engine built from scripts/pulumi-cli/;
 # GO=/path/to/go picks the Go toolchain for the builds.
 set -euo pipefail
@@ -83,10 +85,18 @@ if [ -z "$engine" ] || [ "$engine" != "$sdk" ]; then
   log "scripts/pulumi-cli/go.mod must require pkg/v3 and sdk/v3 at one version (got '$engine', '$sdk')"
   exit 1
 fi
-hash="$(cat "$module/go.mod" "$module/go.sum" "$module"/languagehost/*.go "$dynamic_host" |
-  sha256sum | cut -c1-12)"
+hash="$(cat "$module/go.mod" "$module/go.sum" "$dynamic_host" | sha256sum | cut -c1-12)"
 cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-collectors"
 dir="$cache_root/pulumi-$engine-$hash"
+
+# Our language hosts (Go packages of the wrapper module) each have a cache folder keyed on the
+# module and their own sources, so that editing one rebuilds that host alone, not the engine.
+host_dir() { # host_dir NAME PACKAGE-FOLDER
+  local h
+  h="$(cat "$module/go.mod" "$module/go.sum" "$module/$2"/*.go | sha256sum | cut -c1-12)"
+  printf '%s\n' "$cache_root/$1-$engine-$h"
+}
+node_dir="$(host_dir pulumi-language-nodejs languagehost)"
 
 # The YAML language host's cache folder, keyed the same way on its own wrapper module.
 yaml_version="$(sed -n 's/^[[:space:]]*github.com\/pulumi\/pulumi-yaml \(v[^ ]*\).*/\1/p' \
@@ -98,10 +108,8 @@ fi
 yaml_hash="$(cat "$yaml_module/go.mod" "$yaml_module/go.sum" | sha256sum | cut -c1-12)"
 yaml_dir="$cache_root/pulumi-language-yaml-$yaml_version-$yaml_hash"
 
-cli_cached() {
-  [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-language-nodejs" ] &&
-    [ -x "$dir/pulumi-resource-pulumi-nodejs" ]
-}
+cli_cached() { [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; }
+node_cached() { [ -x "$node_dir/pulumi-language-nodejs" ]; }
 yaml_cached() { [ -x "$yaml_dir/pulumi-language-yaml" ]; }
 
 # (a) A Pulumi CLI already installed.
@@ -149,14 +157,24 @@ build_cli() {
     export GOFLAGS=-mod=readonly
     nice -n 10 "$go_bin" build -trimpath -ldflags "$ldflags" -o "$out/pulumi" \
       github.com/pulumi/pulumi/pkg/v3/cmd/pulumi
-    nice -n 10 "$go_bin" build -trimpath -ldflags "$ldflags" -o "$out/pulumi-language-nodejs" \
-      ./languagehost
   ) >&2
   # Next to `pulumi` the engine takes it as the bundled dynamic-provider host, without the
   # "using pulumi-resource-pulumi-nodejs from $PATH" warning it prints for one found on PATH.
   cp "$dynamic_host" "$out/pulumi-resource-pulumi-nodejs"
   chmod 755 "$out/pulumi-resource-pulumi-nodejs"
   "$out/pulumi" version >/dev/null
+}
+
+build_node() {
+  local out="$1"
+  log "building our Node.js language host into $node_dir"
+  (
+    cd "$module"
+    export GOFLAGS=-mod=readonly
+    nice -n 10 "$go_bin" build -trimpath \
+      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$engine" \
+      -o "$out/pulumi-language-nodejs" ./languagehost
+  ) >&2
 }
 
 build_yaml() {
@@ -207,18 +225,26 @@ build_once() {
   exec 9>&- # release the lock
 }
 
-# (b) built before, or (c) build it; then the YAML host, linked beside `pulumi`.
+# link_beside_pulumi BINARY: the engine looks beside `pulumi` for the language hosts it bundles:
+# found there, a host runs without the "using pulumi-language-X from $PATH" warning on every run.
+# A hard link (a copy on a file system without them), renamed into place so that a reader never
+# misses it.
+link_beside_pulumi() {
+  local binary="$1" name
+  name="$(basename "$binary")"
+  if ! [ "$dir/$name" -ef "$binary" ] && ! cmp -s "$dir/$name" "$binary"; then
+    local link="$dir/.$name.$$"
+    ln -f "$binary" "$link" 2>/dev/null || cp "$binary" "$link"
+    # mv refuses to rename a file onto itself: a concurrent run linked the same one first.
+    mv -f "$link" "$dir/$name" 2>/dev/null || [ "$dir/$name" -ef "$binary" ]
+    rm -f "$link"
+  fi
+}
+
+# (b) built before, or (c) build it; then the language hosts, linked beside `pulumi`.
 build_once "$dir" cli_cached build_cli
+build_once "$node_dir" node_cached build_node
 build_once "$yaml_dir" yaml_cached build_yaml
-# The engine looks beside `pulumi` for the language hosts it bundles: found there, the YAML host
-# runs without the "using pulumi-language-yaml from $PATH" warning on every run. A hard link
-# (a copy on a file system without them), renamed into place so that a reader never misses it.
-yaml_host="$yaml_dir/pulumi-language-yaml"
-if ! [ "$dir/pulumi-language-yaml" -ef "$yaml_host" ] && ! cmp -s "$dir/pulumi-language-yaml" "$yaml_host"; then
-  link="$dir/.pulumi-language-yaml.$$"
-  ln -f "$yaml_host" "$link" 2>/dev/null || cp "$yaml_host" "$link"
-  # mv refuses to rename a file onto itself: a concurrent run linked the same one first.
-  mv -f "$link" "$dir/pulumi-language-yaml" 2>/dev/null || [ "$dir/pulumi-language-yaml" -ef "$yaml_host" ]
-  rm -f "$link"
-fi
+link_beside_pulumi "$node_dir/pulumi-language-nodejs"
+link_beside_pulumi "$yaml_dir/pulumi-language-yaml"
 finish "$dir" "$@"
