@@ -15,28 +15,20 @@ import { buildSync } from "esbuild";
 import { packageSchema } from "../provider/plugin/schema";
 import { packageInfoOf, packageManifest } from "../provider/plugin/version";
 import { repoRoot } from "./pulumi-workspace";
+import { archiveName, hostPlatform, PLUGIN } from "./release/platforms";
 
 const ROOT = repoRoot(__dirname);
 const OUT = join(ROOT, "dist", "plugin");
-export const EXECUTABLE = "pulumi-resource-collectors";
-
-/** Pulumi's names for this platform: linux-amd64, darwin-arm64, windows-amd64. */
-export function platformName(): string {
-  const os = process.platform === "win32" ? "windows" : process.platform;
-  const arch = ({ x64: "amd64", arm64: "arm64" } as Record<string, string>)[process.arch];
-  if (!arch) throw new Error(`no Pulumi plugin name for the architecture ${process.arch}`);
-  return `${os}-${arch}`;
-}
 
 const info = packageInfoOf(packageManifest(ROOT));
 const version = info.version;
 
-export const tarballName = () => `${EXECUTABLE}-v${version}-${platformName()}.tar.gz`;
+export const tarballName = () => archiveName(version, hostPlatform());
 
 const LAUNCHER = `#!/bin/sh
 # Runs the bundled collectors provider with Node.js (22.19 or newer): $PULUMI_COLLECTORS_NODE, else
 # the node on the PATH.
-exec "\${PULUMI_COLLECTORS_NODE:-node}" "$(dirname "$0")/${EXECUTABLE}.js" "$@"
+exec "\${PULUMI_COLLECTORS_NODE:-node}" "$(dirname "$0")/${PLUGIN}.js" "$@"
 `;
 
 function main(): void {
@@ -46,7 +38,7 @@ function main(): void {
   writeFileSync(join(OUT, "schema.json"), `${JSON.stringify(packageSchema(), null, 2)}\n`);
   buildSync({
     entryPoints: [join(ROOT, "provider", "plugin", "main.ts")],
-    outfile: join(stage, `${EXECUTABLE}.js`),
+    outfile: join(stage, `${PLUGIN}.js`),
     bundle: true,
     platform: "node",
     target: "node22",
@@ -56,8 +48,8 @@ function main(): void {
     logLevel: "warning",
     define: { PACKAGE_INFO: JSON.stringify(info) },
   });
-  writeFileSync(join(stage, EXECUTABLE), LAUNCHER);
-  chmodSync(join(stage, EXECUTABLE), 0o755);
+  writeFileSync(join(stage, PLUGIN), LAUNCHER);
+  chmodSync(join(stage, PLUGIN), 0o755);
   const tarball = join(OUT, tarballName());
   execFileSync("tar", ["-czf", tarball, "-C", stage, "."]);
   process.stdout.write(`${tarball}\n`);

@@ -1,0 +1,140 @@
+/**
+ * `npm run release`: writes dist/release/, everything a tagged release publishes and nothing else:
+ *
+ *   pulumi-resource-collectors-v<version>-<os>-<arch>.tar.gz   six self-contained executables
+ *   checksums.txt                                              sha256 of each archive
+ *   schema.json                                                the plugin's package schema
+ *   sdk/…                                                      the SDK packages (release/sdks.ts)
+ *
+ * Everything is made in a folder of its own and renamed into dist/release/ only when every part
+ * was made and checked: a failure names the platform or language and the cause, exits 1, and
+ * leaves no folder that looks complete. See docs/releasing.md. Repository tooling: not published.
+ */
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
+import { join } from "node:path";
+import { packageVersion } from "../provider/plugin/version";
+import { goCommand } from "./build-sdks";
+import { CommandFailed, repoRoot, runProcess } from "./pulumi-workspace";
+import { packArchive, writeChecksums } from "./release/archives";
+import { makeExecutable, seaBlob } from "./release/executables";
+import { executableFormat } from "./release/formats";
+import { nodeBinary } from "./release/node-binaries";
+import { archiveName, hostPlatform, nodeBinaries, PLUGIN, platforms } from "./release/platforms";
+import { startPlugin } from "./release/start-plugin";
+
+const ROOT = repoRoot(__dirname);
+const DIST = join(ROOT, "dist");
+
+function header(file: string): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(4096);
+    return buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Builds scripts/machosign (Go's build cache makes a rebuild a link). */
+async function buildMachosign(out: string): Promise<string> {
+  const built = await runProcess(goCommand(), ["build", "-o", out, "."], {
+    cwd: join(ROOT, "scripts", "machosign"),
+    env: { ...process.env, GOFLAGS: "-mod=readonly" },
+    timeoutMs: 10 * 60_000,
+  }).catch((error: Error) => {
+    throw new Error(
+      `darwin: Go is needed to build the signer (scripts/machosign): ${error.message}`,
+    );
+  });
+  if (built.code !== 0) throw new CommandFailed(built);
+  return out;
+}
+
+async function release(): Promise<void> {
+  const version = packageVersion(ROOT);
+  const table = nodeBinaries();
+  const all = platforms(table);
+  const host = all.find((p) => p.name === hostPlatform());
+  if (!host) throw new Error(`${hostPlatform()}: no Node.js binary pinned to make the blob with`);
+  const bundle = join(DIST, "plugin", "bin", `${PLUGIN}.js`);
+  statSync(bundle); // made by `npm run build`
+
+  const stage = join(DIST, `release.partial-${process.pid}`);
+  const work = join(stage, ".work");
+  mkdirSync(work, { recursive: true });
+  try {
+    const log = (line: string) => process.stderr.write(`release: ${line}\n`);
+    // Every binary first: a platform that cannot be had stops the release before anything else.
+    const binaries = new Map<string, string>();
+    for (const platform of all) {
+      log(`${platform.name}: Node.js ${table.version} (${platform.node.package})`);
+      binaries.set(platform.name, await nodeBinary(platform, table.version));
+    }
+    const blob = await seaBlob(binaries.get(host.name) as string, bundle, work);
+    const tools = {
+      postject: require.resolve("postject/dist/cli.js"),
+      machosign: await buildMachosign(join(DIST, "bin", "machosign")),
+    };
+    const archives: string[] = [];
+    for (const platform of all) {
+      log(`${platform.name}: making ${platform.executable}`);
+      const dir = join(work, platform.name);
+      mkdirSync(dir);
+      const executable = join(dir, platform.executable);
+      await makeExecutable(
+        platform,
+        binaries.get(platform.name) as string,
+        blob,
+        executable,
+        tools,
+      ).catch((error: Error) => {
+        throw new Error(`${platform.name}: cannot make the executable: ${error.message}`);
+      });
+      const format = executableFormat(header(executable));
+      if (format !== platform.name) {
+        throw new Error(`${platform.name}: the executable is ${format}`);
+      }
+      if (platform === host) {
+        // It must run with no Node.js around it: an empty PATH.
+        const started = await startPlugin(executable, [], { PATH: "" }).catch((error: Error) => {
+          throw new Error(`${platform.name}: the executable does not start: ${error.message}`);
+        });
+        started.stop();
+        log(`${platform.name}: started and printed its port in ${Math.round(started.startMs)} ms`);
+      }
+      const archive = archiveName(version, platform.name);
+      await packArchive(executable, join(stage, archive));
+      archives.push(archive);
+    }
+    await writeChecksums(stage, archives);
+    copyFileSync(join(DIST, "plugin", "schema.json"), join(stage, "schema.json"));
+    rmSync(work, { recursive: true, force: true });
+
+    const out = join(DIST, "release");
+    rmSync(out, { recursive: true, force: true });
+    renameSync(stage, out);
+    for (const file of [...archives, "checksums.txt", "schema.json"]) {
+      const mb = (statSync(join(out, file)).size / 1e6).toFixed(1);
+      process.stdout.write(`${mb.padStart(6)} MB  ${join("dist", "release", file)}\n`);
+    }
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  release().catch((error: unknown) => {
+    console.error(`npm run release: ${error instanceof Error ? error.message : String(error)}`);
+    console.error("dist/release/ was not written.");
+    process.exit(1);
+  });
+}

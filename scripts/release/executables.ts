@@ -1,0 +1,73 @@
+// A platform's self-contained plugin executable: a Node.js single executable application. One
+// blob (the plugin's bundle, with code cache and snapshot off, which would tie it to one
+// platform) is made once with the release's Node.js and injected by postject into each
+// platform's Node.js binary. Node.js's own signature is removed first: injecting invalidates it,
+// and a broken signature is worse than none. macOS on Apple silicon kills an unsigned binary, so
+// darwin executables are then signed ad hoc (scripts/machosign) and that signature is checked.
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { unsign as unsignMacho } from "macho-unsign";
+import { signatureSet } from "portable-executable-signature";
+import { CommandFailed, type CommandResult, runProcess } from "../pulumi-workspace";
+import { PLUGIN, type Platform } from "./platforms";
+
+// Node.js's sentinel for an injected blob (its docs: "Single executable applications").
+const FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+
+async function run(file: string, args: string[], cwd: string): Promise<CommandResult> {
+  const result = await runProcess(file, args, { cwd, env: process.env, timeoutMs: 10 * 60_000 });
+  if (result.code !== 0) throw new CommandFailed(result);
+  return result;
+}
+
+/** Writes the SEA preparation blob of `bundle` with `node` (the release's Node.js version). */
+export async function seaBlob(node: string, bundle: string, work: string): Promise<string> {
+  const blob = join(work, "sea.blob");
+  const config = join(work, "sea-config.json");
+  writeFileSync(
+    config,
+    JSON.stringify({
+      main: bundle,
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useSnapshot: false,
+      useCodeCache: false,
+    }),
+  );
+  await run(node, ["--experimental-sea-config", config], work);
+  return blob;
+}
+
+/** Makes `out`, the platform's executable, from its Node.js binary and the blob. */
+export async function makeExecutable(
+  platform: Platform,
+  nodeBinary: string,
+  blob: string,
+  out: string,
+  tools: { postject: string; machosign: string },
+): Promise<void> {
+  copyFileSync(nodeBinary, out);
+  removeSignature(platform, out);
+  const darwin = platform.os === "darwin" ? ["--macho-segment-name", "NODE_SEA"] : [];
+  // postject prints LIEF's warnings about Node.js's ELF notes; they are kept for a failure only.
+  await run(
+    process.execPath,
+    [tools.postject, out, "NODE_SEA_BLOB", blob, "--sentinel-fuse", FUSE, ...darwin],
+    join(out, ".."),
+  );
+  if (platform.os === "darwin") {
+    await run(tools.machosign, ["-id", PLUGIN, out], join(out, ".."));
+    await run(tools.machosign, ["-verify", out], join(out, ".."));
+  }
+}
+
+function removeSignature(platform: Platform, file: string): void {
+  const data = readFileSync(file);
+  const unsigned =
+    platform.os === "darwin"
+      ? unsignMacho(data)
+      : platform.os === "windows"
+        ? signatureSet(data, null)
+        : null;
+  if (unsigned) writeFileSync(file, Buffer.from(unsigned));
+}
