@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// First: on an old Node.js, say which one is needed before anything else loads.
+import "./require-node";
 import { registerExport } from "./export";
 import { registerList } from "./list/command";
 import { registerOffline } from "./offline/command";

@@ -3,7 +3,7 @@
 //
 //   npm run bench:pulumi -- [--provider dynamic|native|both] [--resources 200] [--no-limits]
 //                           [--skip-preview] [--parallel P] [--pacing-margin MS]
-//                           [--skip-checkpoints] [--save DIR]
+//                           [--skip-checkpoints] [--save DIR] [--plugin-archive FILE]
 //
 // The program: 3 Hosted Collectors and N − 3 HTTP sources spread over them. With the dynamic
 // provider (the default) it is test/e2e/programs/many, in TypeScript on the package's classes;
@@ -30,12 +30,14 @@
 // of itself first: the program once more, and for refresh every read twice).
 // --skip-checkpoints sets PULUMI_SKIP_CHECKPOINTS=true: the engine saves the state once at the
 // end instead of after every step (unsafe for real stacks; here it shows what the saves cost).
+// --plugin-archive FILE installs the plugin from FILE instead (a release's archive, whose
+// executable carries its own Node.js: `npm run release` writes them to dist/release/).
 // --save DIR writes each command's output and request log there (JSON) for closer study.
 //
 // Prints markdown tables on stdout (progress on stderr); exits 1 if a pulumi command failed.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { type LoggedRequest, startEmulator } from "../emulator";
 import { DEFAULT_LIMITS, type LimitOptions } from "../provider/api/throttle";
 import { packageVersion } from "../provider/plugin/version";
@@ -58,12 +60,15 @@ interface Options {
   skipCheckpoints: boolean;
   parallel: number | undefined;
   save: string | undefined;
+  /** The plugin archive the native front end installs; default the launcher tarball. */
+  pluginArchive: string | undefined;
 }
 
 const USAGE =
   "usage: npm run bench:pulumi -- [--provider dynamic|native|both (default dynamic)] " +
   "[--resources N (default 200, at least 4)] [--no-limits] " +
-  "[--skip-preview] [--parallel P] [--pacing-margin MS] [--skip-checkpoints] [--save DIR]";
+  "[--skip-preview] [--parallel P] [--pacing-margin MS] [--skip-checkpoints] [--save DIR] " +
+  "[--plugin-archive FILE]";
 
 /** A mistake on the command line: reported by its message alone. */
 class UsageError extends Error {}
@@ -78,6 +83,7 @@ function parseArgs(argv: string[]): Options {
     skipCheckpoints: false,
     parallel: undefined,
     save: undefined,
+    pluginArchive: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -105,6 +111,7 @@ function parseArgs(argv: string[]): Options {
     else if (arg === "--skip-checkpoints") opts.skipCheckpoints = true;
     else if (arg === "--parallel") opts.parallel = count(arg, value(), 1);
     else if (arg === "--save") opts.save = value();
+    else if (arg === "--plugin-archive") opts.pluginArchive = resolve(value());
     else if (arg === "--help" || arg === "-h") {
       process.stdout.write(`${USAGE}\n`);
       process.exit(0);
@@ -329,8 +336,9 @@ async function measure(opts: Options, provider: Provider, root: string): Promise
       },
     });
     if (provider === "native") {
-      // As a user installs it (README): the tarball `npm run build` made.
-      const tarball = join(root, "dist", "plugin", tarballName());
+      // As a user installs it: the tarball `npm run build` made (a launcher), or a release's
+      // archive (the self-contained executable) with --plugin-archive.
+      const tarball = opts.pluginArchive ?? join(root, "dist", "plugin", tarballName());
       const version = packageVersion(root);
       await ws.pulumi(["plugin", "install", "resource", "collectors", version, "--file", tarball]);
     }

@@ -20,7 +20,8 @@ import {
   rmSync,
   statSync,
 } from "node:fs";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { packageVersion } from "../provider/plugin/version";
 import { goCommand } from "./build-sdks";
 import { CommandFailed, repoRoot, runProcess } from "./pulumi-workspace";
@@ -28,7 +29,14 @@ import { packArchive, writeChecksums } from "./release/archives";
 import { makeExecutable, seaBlob } from "./release/executables";
 import { executableFormat } from "./release/formats";
 import { nodeBinary } from "./release/node-binaries";
-import { archiveName, hostPlatform, nodeBinaries, PLUGIN, platforms } from "./release/platforms";
+import {
+  archiveName,
+  hostPlatform,
+  type NodeBinaries,
+  nodeBinaries,
+  PLUGIN,
+  platforms,
+} from "./release/platforms";
 import { startPlugin } from "./release/start-plugin";
 
 const ROOT = repoRoot(__dirname);
@@ -59,20 +67,32 @@ async function buildMachosign(out: string): Promise<string> {
   return out;
 }
 
-async function release(): Promise<void> {
+export interface ReleaseOptions {
+  /** The folder to write (replaced whole); default dist/release. */
+  out?: string;
+  /** The pinned Node.js binaries; default node-binaries.json. */
+  table?: NodeBinaries;
+  /** Progress lines; default stderr. */
+  log?: (line: string) => void;
+}
+
+/** Makes the release into `out`; returns the names of the files written there. */
+export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]> {
   const version = packageVersion(ROOT);
-  const table = nodeBinaries();
+  const table = opts.table ?? nodeBinaries();
+  const out = opts.out ?? join(DIST, "release");
+  const log = opts.log ?? ((line: string) => process.stderr.write(`release: ${line}\n`));
   const all = platforms(table);
   const host = all.find((p) => p.name === hostPlatform());
   if (!host) throw new Error(`${hostPlatform()}: no Node.js binary pinned to make the blob with`);
   const bundle = join(DIST, "plugin", "bin", `${PLUGIN}.js`);
   statSync(bundle); // made by `npm run build`
 
-  const stage = join(DIST, `release.partial-${process.pid}`);
+  // Beside `out`, so that the final rename stays on one file system.
+  const stage = `${out}.partial-${process.pid}`;
   const work = join(stage, ".work");
   mkdirSync(work, { recursive: true });
   try {
-    const log = (line: string) => process.stderr.write(`release: ${line}\n`);
     // Every binary first: a platform that cannot be had stops the release before anything else.
     const binaries = new Map<string, string>();
     for (const platform of all) {
@@ -119,22 +139,27 @@ async function release(): Promise<void> {
     copyFileSync(join(DIST, "plugin", "schema.json"), join(stage, "schema.json"));
     rmSync(work, { recursive: true, force: true });
 
-    const out = join(DIST, "release");
     rmSync(out, { recursive: true, force: true });
     renameSync(stage, out);
-    for (const file of [...archives, "checksums.txt", "schema.json"]) {
-      const mb = (statSync(join(out, file)).size / 1e6).toFixed(1);
-      process.stdout.write(`${mb.padStart(6)} MB  ${join("dist", "release", file)}\n`);
-    }
+    return [...archives, "checksums.txt", "schema.json"];
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
 }
 
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: "string" } } });
+  const out = resolve(values.out ?? join(DIST, "release"));
+  for (const file of await buildRelease({ out })) {
+    const mb = (statSync(join(out, file)).size / 1e6).toFixed(1);
+    process.stdout.write(`${mb.padStart(6)} MB  ${relative(ROOT, join(out, file))}\n`);
+  }
+}
+
 if (require.main === module) {
-  release().catch((error: unknown) => {
+  main().catch((error: unknown) => {
     console.error(`npm run release: ${error instanceof Error ? error.message : String(error)}`);
-    console.error("dist/release/ was not written.");
+    console.error("The release folder was not written.");
     process.exit(1);
   });
 }

@@ -1,0 +1,71 @@
+// Benchmark (not a test): the plugin's start-up, from spawning the process to the port it prints
+// (what the engine waits for before every deployment), as the release's self-contained
+// executable and as the launcher script `npm run build` makes (which runs the bundle with the
+// `node` on the PATH: here the repository's pinned Node 22), alternating, in one run.
+//
+//   npm run bench:plugin-start -- [--runs 20] [--release DIR]
+//
+// --release names a folder `npm run release` wrote (default dist/release/); the archive of this
+// machine's platform is unpacked from it. Prints a markdown table on stdout.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { packageVersion } from "../provider/plugin/version";
+import { repoRoot } from "./pulumi-workspace";
+import { archiveName, hostPlatform, PLUGIN } from "./release/platforms";
+import { startPlugin } from "./release/start-plugin";
+
+const ROOT = repoRoot(__dirname);
+
+function summary(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return [at(0.5), sorted[0] ?? 0, at(0.9), sorted.at(-1) ?? 0]
+    .map((ms) => `${ms.toFixed(0)} ms`)
+    .join(" | ");
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "20" }, release: { type: "string" } },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs must be a whole number, got ${values.runs}`);
+  const release = resolve(values.release ?? join(ROOT, "dist", "release"));
+  const archive = join(release, archiveName(packageVersion(ROOT), hostPlatform()));
+  statSync(archive);
+  const dir = mkdtempSync(join(tmpdir(), "collectors-start-"));
+  try {
+    execFileSync("tar", ["-xzf", archive, "-C", dir]);
+    const variants = {
+      "self-contained executable": { command: join(dir, PLUGIN), env: { PATH: "" } },
+      "launcher + bundle on Node 22": {
+        command: join(ROOT, "dist", "plugin", "bin", PLUGIN),
+        env: { PATH: [join(ROOT, "node_modules", ".bin"), "/usr/bin", "/bin"].join(delimiter) },
+      },
+    };
+    const times = new Map<string, number[]>(Object.keys(variants).map((name) => [name, []]));
+    for (let i = 0; i < runs; i++) {
+      for (const [name, { command, env }] of Object.entries(variants)) {
+        const started = await startPlugin(command, [], env);
+        started.stop();
+        times.get(name)?.push(started.startMs);
+      }
+    }
+    process.stdout.write(
+      `Plugin start-up, process start to port printed, ${runs} runs each, alternating\n\n`,
+    );
+    process.stdout.write("| Plugin | median | min | p90 | max |\n|---|---|---|---|---|\n");
+    for (const [name, list] of times) process.stdout.write(`| ${name} | ${summary(list)} |\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

@@ -1,0 +1,326 @@
+// The release as users get it: `buildRelease` (what `npm run release` runs) makes the folder once
+// for this file, then
+// - it holds the six archives, checksums.txt and schema.json; the checksums match; each archive
+//   holds one executable at its root, of its platform's format; darwin ones are ad-hoc signed
+//   (page hashes checked by scripts/machosign: Apple's own check runs in the release workflow);
+//   the linux-arm64 one runs under qemu-user; a pinned binary that does not match stops it;
+// - served on loopback as the release page: `pulumi plugin install … --server` installs the
+//   linux-amd64 executable into a fresh PULUMI_HOME; the YAML path of
+//   docs/installation-configuration.md, as written, with no `node` on the PATH (only `pulumi` and
+//   the YAML language host): install, up, a no-change preview, destroy; and a program naming
+//   `pluginDownloadURL` gets the plugin from the engine with nothing installed beforehand.
+// Darwin and Windows executables cannot run on this Linux machine: their format and signature
+// are checked here; the workflow runs them on macOS and Windows runners (docs/releasing.md).
+import { execFileSync } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageVersion } from "../../provider/plugin/version";
+import { pulumiCliPath, runProcess } from "../../scripts/pulumi-workspace";
+import { buildRelease } from "../../scripts/release";
+import { executableFormat } from "../../scripts/release/formats";
+import { sha256Of } from "../../scripts/release/node-binaries";
+import {
+  archiveName,
+  type NodeBinary,
+  nodeBinaries,
+  platforms,
+} from "../../scripts/release/platforms";
+import { startPlugin } from "../../scripts/release/start-plugin";
+import { PULUMI_USER, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
+import { type StaticServer, serveFolder } from "../helpers/static-server";
+
+const MINUTE = 60_000;
+const VERSION = packageVersion(ROOT);
+const RELEASE_PAGE = "github://api.github.com/pulumi-collectors/pulumi-collectors";
+
+let tmp: string;
+let release: string;
+let files: string[];
+let page: StaticServer;
+let service: Service;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), "collectors-release-"));
+  release = join(tmp, "release");
+  files = await buildRelease({ out: release, log: () => undefined });
+  page = await serveFolder(release);
+  service = await Service.start();
+}, 30 * MINUTE);
+
+afterAll(async () => {
+  await page?.close();
+  await service?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The executable an archive holds, extracted into a folder of its own. */
+function extract(platform: string): { dir: string; entries: string[] } {
+  const dir = mkdtempSync(join(tmp, `${platform}-`));
+  const archive = join(release, archiveName(VERSION, platform));
+  execFileSync("tar", ["-xzf", archive, "-C", dir]);
+  const listing = execFileSync("tar", ["-tvzf", archive], { encoding: "utf8" });
+  return { dir, entries: listing.trim().split("\n") };
+}
+
+describe("the release folder", () => {
+  it("holds the six archives, checksums.txt and schema.json, and nothing else", () => {
+    const archives = platforms().map((p) => archiveName(VERSION, p.name));
+    expect(archives).toHaveLength(6);
+    expect(readdirSync(release).sort()).toEqual(
+      [...archives, "checksums.txt", "schema.json"].sort(),
+    );
+    expect(files.sort()).toEqual(readdirSync(release).sort());
+    expect(JSON.parse(readFileSync(join(release, "schema.json"), "utf8"))).toEqual(
+      JSON.parse(readFileSync(join(ROOT, "dist", "plugin", "schema.json"), "utf8")),
+    );
+  });
+
+  it("checksums.txt lists each archive's sha256, as sha256sum checks it", async () => {
+    const lines = readFileSync(join(release, "checksums.txt"), "utf8").trim().split("\n");
+    expect(lines).toHaveLength(6);
+    for (const line of lines) {
+      const [sum, name] = line.split("  ");
+      expect(await sha256Of(join(release, String(name)))).toBe(sum);
+    }
+    const checked = await runProcess("sha256sum", ["--check", "--strict", "checksums.txt"], {
+      cwd: release,
+      env: process.env,
+    });
+    expect(checked.code, checked.stderr).toBe(0);
+    expect(checked.stdout.match(/: OK$/gm)).toHaveLength(6);
+  });
+
+  it("each archive holds one executable at its root, of its platform's format", () => {
+    for (const platform of platforms()) {
+      const { dir, entries } = extract(platform.name);
+      expect(entries, platform.name).toHaveLength(1);
+      expect(entries[0]).toMatch(new RegExp(`^-rwxr-xr-x 0/0 .* ${platform.executable}$`));
+      const executable = readFileSync(join(dir, platform.executable));
+      expect(executableFormat(executable.subarray(0, 4096)), platform.name).toBe(platform.name);
+      // The blob is in: Node.js's fuse is flipped (":1") and the bundle's code is there.
+      expect(executable.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(true);
+      expect(executable.includes("set PULUMI_COLLECTORS_NODE to its path")).toBe(true);
+    }
+  });
+
+  it("signs the darwin executables ad hoc: every page hash of the signature matches", async () => {
+    for (const name of ["darwin-amd64", "darwin-arm64"]) {
+      const { dir } = extract(name);
+      const checked = await runProcess(
+        join(ROOT, "dist", "bin", "machosign"),
+        ["-verify", join(dir, "pulumi-resource-collectors")],
+        { cwd: dir, env: process.env },
+      );
+      expect(checked.code, checked.stderr).toBe(0);
+      expect(checked.stdout).toMatch(
+        /ad-hoc signed as "pulumi-resource-collectors", \d+ pages verified/,
+      );
+    }
+  });
+
+  it(
+    "the linux-arm64 executable starts under qemu-user and prints its port",
+    async () => {
+      const { dir } = extract("linux-arm64");
+      // Debian's qemu-user and the arm64 C and C++ libraries (.ci/run installs them).
+      const started = await startPlugin(
+        "qemu-aarch64",
+        ["-L", "/usr/aarch64-linux-gnu", join(dir, "pulumi-resource-collectors")],
+        { PATH: "/usr/bin:/bin" },
+        4 * MINUTE,
+      );
+      started.stop();
+      expect(started.port).toBeGreaterThan(0);
+    },
+    5 * MINUTE,
+  );
+
+  it("stops, naming the platform, when a pinned Node.js binary does not match, and writes nothing", async () => {
+    const table = nodeBinaries();
+    table.platforms["windows-arm64"] = {
+      ...(table.platforms["windows-arm64"] as NodeBinary),
+      sha256: "0".repeat(64),
+    };
+    const out = join(tmp, "refused");
+    await expect(buildRelease({ out, table, log: () => undefined })).rejects.toThrow(
+      /^windows-arm64: .* has sha256 [0-9a-f]{64}, node-binaries.json pins 0{64}/,
+    );
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(tmp).filter((name) => name.startsWith("refused"))).toEqual([]);
+  });
+});
+
+/** A folder holding only `pulumi` and the YAML language host, for a PATH without Node.js. */
+async function pulumiOnly(): Promise<string> {
+  const [cli = ""] = (await pulumiCliPath(ROOT)).split(":");
+  const bin = mkdtempSync(join(tmp, "bin-"));
+  for (const name of ["pulumi", "pulumi-language-yaml"]) {
+    try {
+      linkSync(join(cli, name), join(bin, name));
+    } catch {
+      copyFileSync(join(cli, name), join(bin, name));
+    }
+  }
+  return bin;
+}
+
+/** The environment of a fresh machine: this PATH only, a new PULUMI_HOME and backend. */
+function freshMachine(bin: string): NodeJS.ProcessEnv {
+  const root = mkdtempSync(join(tmp, "machine-"));
+  for (const sub of ["home", "state", "project"]) mkdirSync(join(root, sub));
+  return {
+    PATH: bin,
+    HOME: root,
+    PULUMI_HOME: join(root, "home"),
+    PULUMI_BACKEND_URL: `file://${join(root, "state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "release-test",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_SKIP_CONFIRMATIONS: "true",
+    NO_COLOR: "1",
+  };
+}
+
+/** Runs a shell script with /bin/bash (by path: nothing else comes from PATH). */
+async function sh(script: string, cwd: string, env: NodeJS.ProcessEnv) {
+  const result = await runProcess("/bin/bash", ["-euo", "pipefail", "-c", script], {
+    cwd,
+    env,
+    timeoutMs: 15 * MINUTE,
+  });
+  expect(result.code, `${script}\n${result.stdout}\n${result.stderr}`).toBe(0);
+  return result;
+}
+
+/** The fenced blocks of a Markdown section, in order, with their languages. */
+function blocksOf(markdown: string, heading: string): { lang: string; text: string }[] {
+  const start = markdown.indexOf(`\n${heading}\n`);
+  expect(start, heading).toBeGreaterThan(0);
+  const section = markdown.slice(start + heading.length + 2).split(/\n#{1,3} /)[0];
+  return [...(section ?? "").matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({
+    lang: String(m[1]),
+    text: String(m[2]),
+  }));
+}
+
+describe("installing from the release page", () => {
+  it(
+    "pulumi plugin install --server puts the linux-amd64 executable into a fresh PULUMI_HOME",
+    async () => {
+      const env = freshMachine(await pulumiOnly());
+      const from = page.requests.length;
+      await sh(
+        `pulumi plugin install resource collectors ${VERSION} --server ${page.url}`,
+        tmp,
+        env,
+      );
+      expect(page.requests.slice(from)).toContain(`/${archiveName(VERSION, "linux-amd64")}`);
+      const listed = JSON.parse((await sh("pulumi plugin ls --json", tmp, env)).stdout);
+      expect(listed).toContainEqual(
+        expect.objectContaining({ name: "collectors", kind: "resource", version: VERSION }),
+      );
+      const installed = join(
+        env.PULUMI_HOME as string,
+        "plugins",
+        `resource-collectors-v${VERSION}`,
+        "pulumi-resource-collectors",
+      );
+      const { dir } = extract("linux-amd64");
+      expect(await sha256Of(installed)).toBe(
+        await sha256Of(join(dir, "pulumi-resource-collectors")),
+      );
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "the YAML path of docs/installation-configuration.md, as written, runs with no node on the PATH",
+    async () => {
+      const bin = await pulumiOnly();
+      const env: NodeJS.ProcessEnv = {
+        ...freshMachine(bin),
+        ACCESS_ID: PULUMI_USER.accessId,
+        ACCESS_KEY: PULUMI_USER.accessKey,
+      };
+      const project = join(env.HOME as string, "project");
+      expect(
+        (await runProcess("/bin/bash", ["-c", "command -v node"], { cwd: project, env })).code,
+      ).toBe(1);
+
+      // The document's commands, but for the two things this machine has no way to: the release
+      // page is served on loopback, and the account is the local service.
+      const doc = readFileSync(join(ROOT, "docs", "installation-configuration.md"), "utf8");
+      const blocks = blocksOf(doc, "### A first YAML program");
+      expect(blocks.map((b) => b.lang)).toEqual(["sh", "yaml", "sh"]);
+      const [install, program, run] = blocks.map((b) => b.text) as [string, string, string];
+      const local = (script: string) =>
+        script
+          .replaceAll(RELEASE_PAGE, page.url)
+          .replace(
+            'pulumi config set collectors:deployment "$DEPLOYMENT"',
+            `pulumi config set collectors:endpoint ${service.url}`,
+          );
+      expect(local(run)).toContain(service.url);
+
+      const started = performance.now();
+      await sh(local(install), project, env);
+      writeFileSync(join(project, "Pulumi.yaml"), program);
+      const up = await sh(local(run), project, env);
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(
+        `new user's YAML path, plugin install to first up: ${seconds.toFixed(1)} s\n`,
+      );
+      expect(up.stdout).toMatch(/\+ 3 created/);
+
+      const inventory = await service.inventory();
+      const collector = inventory.find((c) => c.description === "Collects the application's logs.");
+      expect(collector?.sources.map((s) => s.name)).toEqual([expect.stringMatching(/^web-/)]);
+      await sh("pulumi preview --expect-no-changes", project, env);
+      await sh("pulumi destroy --yes", project, env);
+      expect((await service.inventory()).some((c) => c.id === collector?.id)).toBe(false);
+    },
+    15 * MINUTE,
+  );
+
+  it(
+    "a program naming pluginDownloadURL gets the plugin from the engine, nothing installed before",
+    async () => {
+      const ws: PulumiWorkspace = await workspaceFor(
+        service,
+        join(ROOT, "test", "e2e", "programs", "download"),
+        {
+          env: { PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false" },
+        },
+      );
+      try {
+        const file = join(ws.dir, "Pulumi.yaml");
+        writeFileSync(file, readFileSync(file, "utf8").replace("PLUGIN_DOWNLOAD_URL", page.url));
+        expect(
+          existsSync(
+            join(ws.env.PULUMI_HOME as string, "plugins", `resource-collectors-v${VERSION}`),
+          ),
+        ).toBe(false);
+        const from = page.requests.length;
+        await ws.pulumi(["up", "--yes"]);
+        expect(page.requests.slice(from)).toContain(`/${archiveName(VERSION, "linux-amd64")}`);
+        const outputs = await ws.outputs();
+        expect(String(outputs.collectorId)).toMatch(/^\d+$/);
+        await ws.pulumi(["destroy", "--yes"]);
+      } finally {
+        ws.dispose();
+      }
+    },
+    10 * MINUTE,
+  );
+});
