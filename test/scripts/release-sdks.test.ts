@@ -138,8 +138,18 @@ describe("the SDK packages of a release", () => {
     expect(metadata).toMatch(/^Name: pulumi[-_]collectors$/m);
     expect(metadata).toMatch(new RegExp(`^Version: ${version.replaceAll(".", "\\.")}$`, "m"));
     expect(metadata).toMatch(/^Requires-Dist: pulumi \(<4\.0\.0,>=3\.\d+\.\d+\)$/m);
-    // The long description is the README, not the generator's "Development Version" stand-in.
-    expect(metadata).toContain("Manage a Collector Management fleet");
+    // The long description (after the headers) is the README the sdist carries.
+    const readme = execFileSync(
+      "tar",
+      [
+        "-xzOf",
+        join(sdk, "python", `pulumi_collectors-${version}.tar.gz`),
+        `pulumi_collectors-${version}/README.md`,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(readme).toContain("Collector Management fleet");
+    expect(metadata.slice(metadata.indexOf("\n\n")).trim()).toBe(readme.trim());
     expect(JSON.parse(zip(wheel, "pulumi_collectors/pulumi-plugin.json"))).toEqual({
       resource: true,
       name: "collectors",
