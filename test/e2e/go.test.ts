@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageVersion } from "../../provider/plugin/version";
 import { buildSdkgen, generateSdks, goCommand } from "../../scripts/build-sdks";
 import { runProcess } from "../../scripts/pulumi-workspace";
 import { installPlugin } from "../helpers/plugin";
@@ -30,13 +31,17 @@ const MINUTE = 60_000;
 const AWS_KEY = "aws-go-e2e-secret-key-000000000000000000000000000001";
 const SDK_MODULE = "github.com/pulumi-collectors/pulumi-collectors/sdk/go";
 const SDK_PACKAGE = `${SDK_MODULE}/collectors`;
+/** The package's version: the plugin's, the SDK's, and the one examples/go requires. */
+const VERSION = packageVersion(ROOT);
 /**
- * The Go settings of every command. -mod=mod lets go.sum be completed from the module cache
- * (the generated SDK is a local replacement). -trimpath keys Go's build cache on module paths
- * rather than folders: the SDK and the programs live in a new temporary folder on each run, and
- * without it each run would compile the SDK's ~50 files again.
+ * The Go settings of every command. -mod=readonly (Go's default, said here because GOFLAGS
+ * replaces the go env file's): the example's go.mod and go.sum must be complete as committed,
+ * as its README says; a change of the SDK's requirements that they miss fails here. -trimpath
+ * keys Go's build cache on module paths rather than folders: the SDK and the programs live in a
+ * new temporary folder on each run, and without it each run would compile the SDK's ~50 files
+ * again (minutes here).
  */
-const GO_ENV = { GOFLAGS: "-mod=mod -trimpath" };
+const GO_ENV = { GOFLAGS: "-mod=readonly -trimpath" };
 
 let service: Service;
 /** Where the SDK is generated and the programs are copied: removed afterwards. */
@@ -124,7 +129,9 @@ beforeAll(async () => {
   sdk = join(root, "sdk", "go");
   // The module the example requires is the one generated, at the package's version.
   expect(readFileSync(join(sdk, "go.mod"), "utf8")).toMatch(new RegExp(`^module ${SDK_MODULE}\n`));
-  expect(readFileSync(join(example("go"), "go.mod"), "utf8")).toContain(`${SDK_MODULE} v0.1.0\n`);
+  expect(readFileSync(join(example("go"), "go.mod"), "utf8")).toContain(
+    `${SDK_MODULE} v${VERSION}\n`,
+  );
 }, 10 * MINUTE);
 
 afterAll(async () => {
@@ -322,14 +329,14 @@ describe("the Go language host", () => {
       expect(about.plugins).toContainEqual({
         name: "collectors",
         kind: "resource",
-        version: "0.1.0",
+        version: VERSION,
       });
       expect(about.runtime).toMatchObject({
         language: "go",
         version: expect.stringMatching(/^1\.\d+/),
       });
       expect(about.dependencies).toEqual([
-        { name: SDK_MODULE, version: `v0.1.0 => ${sdk}` },
+        { name: SDK_MODULE, version: `v${VERSION} => ${sdk}` },
         { name: "github.com/pulumi/pulumi/sdk/v3", version: "v3.259.0" },
       ]);
     },
@@ -346,17 +353,14 @@ describe("the Go language host", () => {
       });
       expect(built.code, outputOf(built)).toBe(0);
       const main = join(dir, "main.go");
-      writeFileSync(
-        main,
-        readFileSync(main, "utf8").replace(
-          'Category:    pulumi.String("app"),',
-          "Category:    42,",
-        ),
-      );
-      const broken = await ws.pulumi(["preview"], { check: false });
-      expect(broken.code).not.toBe(0);
-      expect(outputOf(broken)).toContain(`the Go program in ${dir} does not build`);
-      expect(outputOf(broken)).toMatch(/main\.go:\d+:\d+: cannot use 42/);
+      const source = readFileSync(main, "utf8");
+      const broken = source.replace('Category:    pulumi.String("app"),', "Category:    42,");
+      expect(broken).not.toBe(source);
+      writeFileSync(main, broken);
+      const failed = await ws.pulumi(["preview"], { check: false });
+      expect(failed.code).not.toBe(0);
+      expect(outputOf(failed)).toContain(`the Go program in ${dir} does not build`);
+      expect(outputOf(failed)).toMatch(/main\.go:\d+:\d+: cannot use 42/);
 
       const project = join(ws.dir, "Pulumi.yaml");
       writeFileSync(

@@ -62,11 +62,30 @@ func decodeAll[T any](data []byte) ([]T, error) {
 	}
 }
 
-// packagesOf lists the packages the program in dir is built from, its own included.
+// inModule tells whether dir is inside a Go module (a go.mod there or above).
+func inModule(dir string) bool {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
+
+// packagesOf lists the packages the program in dir is built from, its own included. None when
+// there are no sources to list or no toolchain to list them: a prebuilt program (the runtime
+// option `binary`) may be run without either. The list is advisory (the engine loads a plugin
+// it was not told of when the program first uses it), and Run says what is missing when it
+// has to build.
 func packagesOf(ctx context.Context, dir string) ([]goPackage, error) {
+	if !inModule(dir) {
+		return nil, nil
+	}
 	goBin, err := findGo()
 	if err != nil {
-		return nil, err
+		return nil, nil
 	}
 	out, err := goOutput(ctx, goBin, dir, "list", "-deps", "-json=ImportPath,Dir,Standard,Module", ".")
 	if err != nil {
@@ -222,6 +241,9 @@ func (h *goHost) GetProgramDependencies(
 		return nil, err
 	}
 	dir := programDir(req.GetInfo(), req.GetPwd())
+	if !inModule(dir) {
+		return &pulumirpc.GetProgramDependenciesResponse{}, nil
+	}
 	out, err := goOutput(ctx, goBin, dir, "list", "-m", "-json", "all")
 	if err != nil {
 		return nil, err

@@ -126,3 +126,11 @@ func TestNameFromImportPath(t *testing.T) {
 		}
 	}
 }
+
+// A prebuilt program run without its sources: no module, nothing to list, no error.
+func TestRequiredPackagesWithoutModule(t *testing.T) {
+	deps, err := requiredPackages(context.Background(), t.TempDir())
+	if err != nil || len(deps) != 0 {
+		t.Fatalf("got %v, %v; want no plugins and no error", deps, err)
+	}
+}
