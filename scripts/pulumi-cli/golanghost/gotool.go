@@ -14,8 +14,9 @@ import (
 )
 
 // defaultGo is where Go's official installer puts the toolchain: a machine that has Go there
-// but not on the PATH the engine passes to its plugins still runs Go programs.
-const defaultGo = "/usr/local/go/bin/go"
+// but not on the PATH the engine passes to its plugins still runs Go programs. (A variable so
+// that a test can take it away.)
+var defaultGo = "/usr/local/go/bin/go"
 
 // findGo returns the go command to use: `go` on PATH, else defaultGo.
 func findGo() (string, error) {
