@@ -24,10 +24,10 @@
 # With (b) and (c), each language host has a cache folder of its own, keyed on its sources, so
 # that editing one rebuilds it alone: ours for Node.js from scripts/pulumi-cli/languagehost/
 # (.../pulumi-language-nodejs-<engine version>-<source hash>/), and the YAML one from the wrapper
-# module scripts/pulumi-yaml/ (pins github.com/pulumi/pulumi-yaml;
-# .../pulumi-language-yaml-<version>-<source hash>/). Each is then linked beside `pulumi`, where
-# the engine looks for the language hosts it bundles (one found only on PATH makes every run
-# print a warning).
+# module scripts/pulumi-yaml/ (pins github.com/pulumi/pulumi-yaml and serves its host with the
+# Link RPC v1.25.0 lacks; .../pulumi-language-yaml-<version>-<source hash>/). Each is then linked
+# beside `pulumi`, where the engine looks for the language hosts it bundles (one found only on
+# PATH makes every run print a warning).
 # PULUMI_CLI_SKIP_PATH=1 skips (a), to always use the engine built from scripts/pulumi-cli/;
 # GO=/path/to/go picks the Go toolchain for the builds.
 set -euo pipefail
@@ -105,7 +105,8 @@ if [ -z "$yaml_version" ]; then
   log "scripts/pulumi-yaml/go.mod must require github.com/pulumi/pulumi-yaml"
   exit 1
 fi
-yaml_hash="$(cat "$yaml_module/go.mod" "$yaml_module/go.sum" | sha256sum | cut -c1-12)"
+yaml_hash="$(cat "$yaml_module/go.mod" "$yaml_module/go.sum" "$yaml_module"/languagehost/*.go |
+  sha256sum | cut -c1-12)"
 yaml_dir="$cache_root/pulumi-language-yaml-$yaml_version-$yaml_hash"
 
 cli_cached() { [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; }
@@ -186,7 +187,7 @@ build_yaml() {
     export GOFLAGS=-mod=readonly
     nice -n 10 "$go_bin" build -trimpath \
       -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version" \
-      -o "$out/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+      -o "$out/pulumi-language-yaml" ./languagehost
   ) >&2
 }
 
