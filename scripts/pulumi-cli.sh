@@ -109,13 +109,20 @@ yaml_hash="$(cat "$yaml_module/go.mod" "$yaml_module/go.sum" "$yaml_module"/lang
   sha256sum | cut -c1-12)"
 yaml_dir="$cache_root/pulumi-language-yaml-$yaml_version-$yaml_hash"
 
+# The language hosts, each from its cache folder; and the folder the engine runs from: `pulumi`,
+# the dynamic-provider host and these, hard-linked, one folder per combination of cache folders.
+# Clones whose hosts differ (a branch editing one) then never swap each other's hosts beside a
+# shared `pulumi` while the other's commands run.
+hosts=("$node_dir/pulumi-language-nodejs" "$yaml_dir/pulumi-language-yaml")
+bin_dir="$cache_root/bin-$engine-$(printf '%s\n' "$dir" "${hosts[@]}" | sha256sum | cut -c1-12)"
+
 cli_cached() { [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; }
 node_cached() { [ -x "$node_dir/pulumi-language-nodejs" ]; }
 yaml_cached() { [ -x "$yaml_dir/pulumi-language-yaml" ]; }
 
 # (a) A Pulumi CLI already installed.
 if [ "${PULUMI_CLI_SKIP_PATH:-}" != "1" ] && command -v pulumi >/dev/null 2>&1 &&
-  [ "$(command -v pulumi)" != "$dir/pulumi" ]; then
+  [ "$(command -v pulumi)" != "$bin_dir/pulumi" ]; then
   have="$(PULUMI_SKIP_UPDATE_CHECK=true pulumi version 2>/dev/null | tail -n 1 || true)"
   if [ -n "$have" ] && version_ge "$have" "$pinned" &&
     command -v pulumi-language-nodejs >/dev/null 2>&1 &&
@@ -233,19 +240,21 @@ build_once() {
 link_beside_pulumi() {
   local binary="$1" name
   name="$(basename "$binary")"
-  if ! [ "$dir/$name" -ef "$binary" ] && ! cmp -s "$dir/$name" "$binary"; then
-    local link="$dir/.$name.$$"
+  if ! [ "$bin_dir/$name" -ef "$binary" ] && ! cmp -s "$bin_dir/$name" "$binary"; then
+    local link="$bin_dir/.$name.$$"
     ln -f "$binary" "$link" 2>/dev/null || cp "$binary" "$link"
     # mv refuses to rename a file onto itself: a concurrent run linked the same one first.
-    mv -f "$link" "$dir/$name" 2>/dev/null || [ "$dir/$name" -ef "$binary" ]
+    mv -f "$link" "$bin_dir/$name" 2>/dev/null || [ "$bin_dir/$name" -ef "$binary" ]
     rm -f "$link"
   fi
 }
 
-# (b) built before, or (c) build it; then the language hosts, linked beside `pulumi`.
+# (b) built before, or (c) build it; then `pulumi` and the hosts, linked into $bin_dir.
 build_once "$dir" cli_cached build_cli
 build_once "$node_dir" node_cached build_node
 build_once "$yaml_dir" yaml_cached build_yaml
-link_beside_pulumi "$node_dir/pulumi-language-nodejs"
-link_beside_pulumi "$yaml_dir/pulumi-language-yaml"
-finish "$dir" "$@"
+mkdir -p "$bin_dir"
+for binary in "$dir/pulumi" "$dir/pulumi-resource-pulumi-nodejs" "${hosts[@]}"; do
+  link_beside_pulumi "$binary"
+done
+finish "$bin_dir" "$@"
