@@ -103,9 +103,10 @@ func (h *nodeHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.Pl
 
 // runtimeOptions are the `runtime.options` of Pulumi.yaml that this host understands.
 type runtimeOptions struct {
-	typescript   bool
-	tsconfigPath string
-	nodeargs     []string
+	typescript     bool
+	tsconfigPath   string
+	nodeargs       []string
+	packageManager string
 }
 
 func parseOptions(info *pulumirpc.ProgramInfo) (runtimeOptions, error) {
@@ -134,6 +135,13 @@ func parseOptions(info *pulumirpc.ProgramInfo) (runtimeOptions, error) {
 			return opts, fmt.Errorf("runtime option nodeargs must be a string, got %T", v)
 		}
 		opts.nodeargs = strings.Fields(s)
+	}
+	if v, ok := m["packagemanager"]; ok {
+		s, isString := v.(string)
+		if !isString {
+			return opts, fmt.Errorf("runtime option packagemanager must be a string, got %T", v)
+		}
+		opts.packageManager = s
 	}
 	return opts, nil
 }
