@@ -27,10 +27,10 @@
 # (.../pulumi-language-nodejs-<engine version>-<source hash>/), ours for Go from
 # scripts/pulumi-cli/golanghost/ (.../pulumi-language-go-<engine version>-<source hash>/; it
 # compiles Go programs with the `go` on PATH, else /usr/local/go/bin/go), and the YAML one from
-# the wrapper module scripts/pulumi-yaml/ (pins github.com/pulumi/pulumi-yaml;
-# .../pulumi-language-yaml-<version>-<source hash>/). Each is then linked beside `pulumi`, where
-# the engine looks for the language hosts it bundles (one found only on PATH makes every run
-# print a warning).
+# the wrapper module scripts/pulumi-yaml/ (pins github.com/pulumi/pulumi-yaml and serves its host
+# with the Link RPC v1.25.0 lacks; .../pulumi-language-yaml-<version>-<source hash>/). Each is
+# then linked beside `pulumi`, where the engine looks for the language hosts it bundles (one found
+# only on PATH makes every run print a warning).
 # PULUMI_CLI_SKIP_PATH=1 skips (a), to always use the engine built from scripts/pulumi-cli/;
 # GO=/path/to/go picks the Go toolchain for the builds.
 set -euo pipefail
@@ -109,8 +109,17 @@ if [ -z "$yaml_version" ]; then
   log "scripts/pulumi-yaml/go.mod must require github.com/pulumi/pulumi-yaml"
   exit 1
 fi
-yaml_hash="$(cat "$yaml_module/go.mod" "$yaml_module/go.sum" | sha256sum | cut -c1-12)"
+yaml_hash="$(cat "$yaml_module/go.mod" "$yaml_module/go.sum" "$yaml_module"/languagehost/*.go |
+  sha256sum | cut -c1-12)"
 yaml_dir="$cache_root/pulumi-language-yaml-$yaml_version-$yaml_hash"
+
+# The language hosts, each from its cache folder; and the folder the engine runs from: `pulumi`,
+# the dynamic-provider host and these, hard-linked, one folder per combination of cache folders.
+# Clones whose hosts differ (a branch editing one) then never swap each other's hosts beside a
+# shared `pulumi` while the other's commands run.
+hosts=("$node_dir/pulumi-language-nodejs" "$go_dir/pulumi-language-go"
+  "$yaml_dir/pulumi-language-yaml")
+bin_dir="$cache_root/bin-$engine-$(printf '%s\n' "$dir" "${hosts[@]}" | sha256sum | cut -c1-12)"
 
 cli_cached() { [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; }
 node_cached() { [ -x "$node_dir/pulumi-language-nodejs" ]; }
@@ -119,7 +128,7 @@ yaml_cached() { [ -x "$yaml_dir/pulumi-language-yaml" ]; }
 
 # (a) A Pulumi CLI already installed.
 if [ "${PULUMI_CLI_SKIP_PATH:-}" != "1" ] && command -v pulumi >/dev/null 2>&1 &&
-  [ "$(command -v pulumi)" != "$dir/pulumi" ]; then
+  [ "$(command -v pulumi)" != "$bin_dir/pulumi" ]; then
   have="$(PULUMI_SKIP_UPDATE_CHECK=true pulumi version 2>/dev/null | tail -n 1 || true)"
   if [ -n "$have" ] && version_ge "$have" "$pinned" &&
     command -v pulumi-language-nodejs >/dev/null 2>&1 &&
@@ -204,7 +213,7 @@ build_yaml() {
     export GOFLAGS=-mod=readonly
     nice -n 10 "$go_bin" build -trimpath \
       -ldflags "-s -w -X github.com/pulumi/pulumi-yaml/pkg/version.Version=$yaml_version" \
-      -o "$out/pulumi-language-yaml" github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+      -o "$out/pulumi-language-yaml" ./languagehost
   ) >&2
 }
 
@@ -250,21 +259,22 @@ build_once() {
 link_beside_pulumi() {
   local binary="$1" name
   name="$(basename "$binary")"
-  if ! [ "$dir/$name" -ef "$binary" ] && ! cmp -s "$dir/$name" "$binary"; then
-    local link="$dir/.$name.$$"
+  if ! [ "$bin_dir/$name" -ef "$binary" ] && ! cmp -s "$bin_dir/$name" "$binary"; then
+    local link="$bin_dir/.$name.$$"
     ln -f "$binary" "$link" 2>/dev/null || cp "$binary" "$link"
     # mv refuses to rename a file onto itself: a concurrent run linked the same one first.
-    mv -f "$link" "$dir/$name" 2>/dev/null || [ "$dir/$name" -ef "$binary" ]
+    mv -f "$link" "$bin_dir/$name" 2>/dev/null || [ "$bin_dir/$name" -ef "$binary" ]
     rm -f "$link"
   fi
 }
 
-# (b) built before, or (c) build it; then the language hosts, linked beside `pulumi`.
+# (b) built before, or (c) build it; then `pulumi` and the hosts, linked into $bin_dir.
 build_once "$dir" cli_cached build_cli
 build_once "$node_dir" node_cached build_node
 build_once "$go_dir" go_cached build_go
 build_once "$yaml_dir" yaml_cached build_yaml
-link_beside_pulumi "$node_dir/pulumi-language-nodejs"
-link_beside_pulumi "$go_dir/pulumi-language-go"
-link_beside_pulumi "$yaml_dir/pulumi-language-yaml"
-finish "$dir" "$@"
+mkdir -p "$bin_dir"
+for binary in "$dir/pulumi" "$dir/pulumi-resource-pulumi-nodejs" "${hosts[@]}"; do
+  link_beside_pulumi "$binary"
+done
+finish "$bin_dir" "$@"

@@ -1,15 +1,22 @@
-// Builds the Pulumi YAML language host, `pulumi-language-yaml`, for scripts/pulumi-cli.sh: it is
-// github.com/pulumi/pulumi-yaml's cmd/pulumi-language-yaml, a tool of this module, built with the
-// versions pulumi-yaml's own go.mod selects (what `go install ...@v1.25.0` builds).
+// Builds the Pulumi YAML language host, `pulumi-language-yaml`, for scripts/pulumi-cli.sh: the
+// package ./languagehost, which serves github.com/pulumi/pulumi-yaml's own host (pkg/server) as
+// its cmd/pulumi-language-yaml does, plus the Link RPC v1.25.0 lacks (`pulumi package add` needs
+// it), built with the versions pulumi-yaml's own go.mod selects.
 //
 // Pinned to v1.25.0: the newest pulumi-yaml the Go module proxy reachable here serves. A module
 // of its own, apart from scripts/pulumi-cli/, so that moving it rebuilds only this host, not the
-// CLI. To move: `go get github.com/pulumi/pulumi-yaml@<version> && go mod tidy`.
+// CLI. To move: `go get github.com/pulumi/pulumi-yaml@<version> && go mod tidy` (from a release
+// with Link, pulumi/pulumi-yaml#929, ./languagehost's own Link is no longer needed).
 module github.com/pulumi-collectors/pulumi-yaml
 
 go 1.25.11
 
-tool github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml
+require (
+	github.com/pulumi/pulumi-yaml v1.25.0
+	github.com/pulumi/pulumi/sdk/v3 v3.206.0
+	github.com/santhosh-tekuri/jsonschema/v5 v5.0.0
+	google.golang.org/grpc v1.72.1
+)
 
 require (
 	dario.cat/mergo v1.0.0 // indirect
@@ -72,13 +79,10 @@ require (
 	github.com/pulumi/appdash v0.0.0-20231130102222-75f619a67231 // indirect
 	github.com/pulumi/esc v0.17.0 // indirect
 	github.com/pulumi/inflector v0.1.1 // indirect
-	github.com/pulumi/pulumi-yaml v1.25.0 // indirect
 	github.com/pulumi/pulumi/pkg/v3 v3.206.0 // indirect
-	github.com/pulumi/pulumi/sdk/v3 v3.206.0 // indirect
 	github.com/rivo/uniseg v0.4.4 // indirect
 	github.com/rogpeppe/go-internal v1.14.1 // indirect
 	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06 // indirect
-	github.com/santhosh-tekuri/jsonschema/v5 v5.0.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.3.5 // indirect
 	github.com/sergi/go-diff v1.4.0 // indirect
@@ -103,7 +107,6 @@ require (
 	golang.org/x/text v0.26.0 // indirect
 	golang.org/x/tools v0.34.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20250519155744-55703ea1f237 // indirect
-	google.golang.org/grpc v1.72.1 // indirect
 	google.golang.org/protobuf v1.36.6 // indirect
 	gopkg.in/warnings.v0 v0.1.2 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect

@@ -14,11 +14,14 @@
 //   - GetRequiredPackages/GetRequiredPlugins: resource plugins declared by packages in
 //     node_modules (`"pulumi": {"resource": true}` in their package.json);
 //   - GenerateProgram: PCL to TypeScript (`pulumi import`, `pulumi convert`), generate.go;
+//   - GeneratePackage, Link, InstallDependencies: `pulumi package add` (and `package gen-sdk`,
+//     `pulumi install`), package.go: a schema to a TypeScript SDK with pkg/v3's codegen/nodejs,
+//     the SDK as a `file:` dependency of the program's package.json (manifest.go), `npm install`;
+//     npm only (runtime option packagemanager: npm or unset);
 //   - GetPluginInfo, About, GetProgramDependencies, Handshake.
 //
-// Not implemented (the engine gets codes.Unimplemented): InstallDependencies (`pulumi install`,
-// `pulumi new`: run `npm install` yourself), RunPlugin (Node.js provider plugins),
-// GenerateProject/GeneratePackage/Pack (the other code generation), the legacy
+// Not implemented (the engine gets codes.Unimplemented): RunPlugin (Node.js provider plugins),
+// GenerateProject and Pack (`pulumi new` from a template's PCL, `package pack-sdk`), the legacy
 // synchronous-invoke pipes, and attaching a debugger.
 //
 // The dynamic-provider host `pulumi-resource-pulumi-nodejs` is not part of this: it ships in
@@ -103,9 +106,10 @@ func (h *nodeHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.Pl
 
 // runtimeOptions are the `runtime.options` of Pulumi.yaml that this host understands.
 type runtimeOptions struct {
-	typescript   bool
-	tsconfigPath string
-	nodeargs     []string
+	typescript     bool
+	tsconfigPath   string
+	nodeargs       []string
+	packageManager string
 }
 
 func parseOptions(info *pulumirpc.ProgramInfo) (runtimeOptions, error) {
@@ -134,6 +138,13 @@ func parseOptions(info *pulumirpc.ProgramInfo) (runtimeOptions, error) {
 			return opts, fmt.Errorf("runtime option nodeargs must be a string, got %T", v)
 		}
 		opts.nodeargs = strings.Fields(s)
+	}
+	if v, ok := m["packagemanager"]; ok {
+		s, isString := v.(string)
+		if !isString {
+			return opts, fmt.Errorf("runtime option packagemanager must be a string, got %T", v)
+		}
+		opts.packageManager = s
 	}
 	return opts, nil
 }

@@ -1,0 +1,345 @@
+// `pulumi package add` on the collectors provider plugin, with the real engine against the local
+// service, in a YAML project (pulumi-yaml's host with our Link) and in a TypeScript project (our
+// Node.js language host: GeneratePackage, Link, InstallDependencies): by the plugin's path, and
+// by name with `--server`, the plugin archive served over HTTP on 127.0.0.1 from dist/plugin/.
+// Each asserts what lands in the project (sdks/collectors, the `packages:` entry of Pulumi.yaml,
+// for TypeScript the package.json dependency, the SDK compiled and linked into node_modules),
+// then runs the program against the service. Also: the plugin answers `pulumi package get-schema`,
+// and the engine falls back when the plugin leaves Handshake unimplemented. The commands and what
+// they write are in docs/plugin.md ("pulumi package add").
+import { once } from "node:events";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { basename, join, relative } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXECUTABLE, tarballName } from "../../scripts/build-plugin";
+import { installPlugin } from "../helpers/plugin";
+import {
+  outputOf,
+  type PulumiWorkspace,
+  ROOT,
+  Service,
+  summarize,
+  workspaceFor,
+} from "../helpers/pulumi";
+
+const MINUTE = 60_000;
+const PLUGIN_DIR = join(ROOT, "dist", "plugin");
+/** The plugin's executable, as `pulumi package add <path>` takes it (a folder is refused). */
+const PLUGIN_BIN = join(PLUGIN_DIR, "bin", EXECUTABLE);
+const SCHEMA = JSON.parse(readFileSync(join(PLUGIN_DIR, "schema.json"), "utf8")) as {
+  version: string;
+  pluginDownloadURL: string;
+};
+const VERSION = SCHEMA.version;
+const NPM_NAME = "@pulumi-collectors/collectors";
+
+/** The versions of the repository's own devDependencies, for the TypeScript program's. */
+const ROOT_DEVS = (
+  JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  }
+).devDependencies;
+
+/**
+ * npm as the language host runs it: from its cache first (the repository's `npm ci` filled it;
+ * what the generated SDK adds, typescript 4.x and @types/node 20, is fetched once), quietly.
+ */
+const NPM_ENV = {
+  npm_config_prefer_offline: "true",
+  npm_config_audit: "false",
+  npm_config_fund: "false",
+  npm_config_update_notifier: "false",
+};
+
+let service: Service;
+let server: Server;
+/** The plugin server's URL: dist/plugin/ over HTTP, as a release's download URL serves it. */
+let serverUrl: string;
+/** "GET /path" of every request the plugin server answered. */
+const served: string[] = [];
+let programs: string;
+const workspaces: PulumiWorkspace[] = [];
+
+beforeAll(async () => {
+  service = await Service.start();
+  programs = mkdtempSync(join(tmpdir(), "collectors-package-add-"));
+  server = createServer((req, res) => {
+    served.push(`${req.method} ${req.url}`);
+    const name = basename(decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/"));
+    const file = join(PLUGIN_DIR, name);
+    if (req.method !== "GET" || !name.endsWith(".tar.gz") || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = readFileSync(file);
+    res.writeHead(200, { "content-type": "application/gzip", "content-length": body.length });
+    res.end(body);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, MINUTE);
+
+afterAll(async () => {
+  for (const ws of workspaces) ws.dispose();
+  if (server) await new Promise((done) => server.close(done));
+  await service?.close();
+  if (programs) rmSync(programs, { recursive: true, force: true });
+});
+
+/** A workspace whose project folder holds `files` (Pulumi.yaml among them) and nothing else. */
+async function projectWith(name: string, files: Record<string, string>): Promise<PulumiWorkspace> {
+  const program = join(programs, name);
+  // PulumiWorkspace copies a YAML project's Pulumi.yaml, and points a Node.js one's `main` at the
+  // program's folder; `package add` works on the project's own folder (the SDK goes to
+  // <project>/sdks, the dependency into <project>/package.json), so the program lives there.
+  mkdirSync(program, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(program, file), text);
+  const ws = await workspaceFor(service, program, { env: NPM_ENV });
+  workspaces.push(ws);
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(ws.dir, file), text);
+  return ws;
+}
+
+const read = (ws: PulumiWorkspace, file: string) => readFileSync(join(ws.dir, file), "utf8");
+
+/** Every file under a folder, relative to it, sorted; node_modules and bin left out. */
+function filesUnder(dir: string): string[] {
+  const found: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      if (entry.name === "node_modules" || entry.name === "bin") continue;
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else found.push(relative(dir, path));
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+/** `pulumi package add <args>`: its output. */
+async function packageAdd(ws: PulumiWorkspace, args: string[]): Promise<string> {
+  const result = await ws.pulumi(["package", "add", ...args]);
+  const output = outputOf(result);
+  expect(output).toContain("Added package Collectors");
+  return output;
+}
+
+/** `up` then `destroy`: the collector the program makes is on the service, then gone. */
+async function upAndDestroy(ws: PulumiWorkspace): Promise<void> {
+  const mark = await service.mark();
+  await ws.pulumi(["up", "--yes", "--skip-preview"]);
+  const { collectorName } = (await ws.outputs()) as { collectorName: string };
+  expect(collectorName).toMatch(/^collector-[0-9a-f]{7}$/);
+  expect(summarize(await service.since(mark)).filter((r) => !r.startsWith("GET"))).toEqual([
+    "POST /collectors 201",
+  ]);
+  const names = async () => (await service.inventory()).map((c) => c.name);
+  expect(await names()).toContain(collectorName);
+  await ws.pulumi(["destroy", "--yes", "--skip-preview"]);
+  expect(await names()).not.toContain(collectorName);
+}
+
+/** The `packages:` entry `pulumi package add` writes for a plugin given by path. */
+const BY_PATH_ENTRY = `packages:\n  collectors: collectors@${VERSION}\n`;
+/** … and for `collectors@<version> --server <url>`. */
+const byServerEntry = () =>
+  `packages:\n  collectors:\n    source: collectors\n    version: ${VERSION}\n` +
+  `    pluginDownloadURL: ${serverUrl}\n`;
+
+describe("the plugin, as pulumi package commands start it", () => {
+  it(
+    "serves its schema to pulumi package get-schema, the engine falling back from Handshake",
+    async () => {
+      const ws = await projectWith("get-schema", {
+        "Pulumi.yaml": "name: get-schema\nruntime: yaml\n",
+      });
+      const result = await ws.pulumi([
+        "package",
+        "get-schema",
+        PLUGIN_BIN,
+        "--logtostderr",
+        "-v=7",
+      ]);
+      const schema = JSON.parse(result.stdout) as { name: string; version: string };
+      expect([schema.name, schema.version]).toEqual(["collectors", VERSION]);
+      // The plugin leaves Handshake to grpc-js's UNIMPLEMENTED; the engine then starts it the
+      // way it did before Handshake existed (pkg/resource/plugin/provider_plugin.go).
+      expect(result.stderr).toContain(`Handshake: not supported by '${PLUGIN_BIN}'`);
+    },
+    5 * MINUTE,
+  );
+});
+
+describe("pulumi package add in a YAML project", () => {
+  const yamlProject = (name: string) =>
+    projectWith(name, {
+      "Pulumi.yaml": [
+        `name: ${name}`,
+        "runtime: yaml",
+        "resources:",
+        "  collector:",
+        "    type: collectors:HostedCollector",
+        "    properties:",
+        "      description: Added by pulumi package add.",
+        "outputs:",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a Pulumi YAML interpolation
+        "  collectorName: ${collector.name}",
+        "",
+      ].join("\n"),
+    });
+  /** The one file the YAML host generates: a lock of the package's name, version and server. */
+  const lockFile = (downloadUrl: string) =>
+    `packageDeclarationVersion: 1\nname: collectors\nversion: ${VERSION}\n` +
+    `downloadUrl: ${downloadUrl}\n`;
+
+  it(
+    "by path: writes sdks/collectors and the packages entry; with the plugin installed, the program runs",
+    async () => {
+      const ws = await yamlProject("yaml-by-path");
+      const before = read(ws, "Pulumi.yaml");
+      await packageAdd(ws, [PLUGIN_BIN]);
+      expect(read(ws, "Pulumi.yaml")).toBe(`${before}${BY_PATH_ENTRY}`);
+      expect(filesUnder(join(ws.dir, "sdks"))).toEqual([`collectors/collectors-${VERSION}.yaml`]);
+      expect(read(ws, `sdks/collectors/collectors-${VERSION}.yaml`)).toBe(
+        lockFile(SCHEMA.pluginDownloadURL),
+      );
+      // A plugin given by path is run from there, not installed; the entry names it by version.
+      await installPlugin(ws);
+      await upAndDestroy(ws);
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "with --server: downloads the archive from the server, installs it, and the program runs",
+    async () => {
+      const ws = await yamlProject("yaml-server");
+      const before = read(ws, "Pulumi.yaml");
+      const mark = served.length;
+      await packageAdd(ws, [`collectors@${VERSION}`, "--server", serverUrl]);
+      expect(served.slice(mark)).toEqual([`GET /${tarballName()}`]);
+      expect(read(ws, "Pulumi.yaml")).toBe(`${before}${byServerEntry()}`);
+      expect(read(ws, `sdks/collectors/collectors-${VERSION}.yaml`)).toBe(lockFile(serverUrl));
+      await upAndDestroy(ws);
+    },
+    10 * MINUTE,
+  );
+});
+
+describe("pulumi package add in a TypeScript project (our Node.js language host)", () => {
+  const INDEX = [
+    `import * as collectors from "${NPM_NAME}";`,
+    "",
+    'const collector = new collectors.HostedCollector("collector", {',
+    '    description: "Added by pulumi package add.",',
+    "});",
+    "export const collectorName = collector.name;",
+    "",
+  ].join("\n");
+  const manifest = (name: string, dependencies: Record<string, string> = {}) =>
+    `${JSON.stringify(
+      {
+        name,
+        private: true,
+        main: "index.ts",
+        dependencies: { "@pulumi/pulumi": ROOT_DEVS["@pulumi/pulumi"], ...dependencies },
+        devDependencies: {
+          "@types/node": ROOT_DEVS["@types/node"],
+          typescript: ROOT_DEVS.typescript,
+        },
+      },
+      null,
+      4,
+    )}\n`;
+  const tsProject = (name: string) =>
+    projectWith(name, {
+      "Pulumi.yaml": `name: ${name}\nruntime: nodejs\n`,
+      "package.json": manifest(name),
+      "tsconfig.json": `${JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: "es2022",
+          module: "commonjs",
+          moduleResolution: "node",
+          skipLibCheck: true,
+        },
+      })}\n`,
+      "index.ts": INDEX,
+    });
+
+  /** What every TypeScript `package add` leaves in the project, the SDK naming `server`. */
+  function expectLinked(ws: PulumiWorkspace, name: string, output: string, server: string) {
+    expect(output).toContain(`import * as collectors from "${NPM_NAME}";`);
+    // The one dependency added, last; the file's order and 4-space indentation kept.
+    expect(read(ws, "package.json")).toBe(manifest(name, { [NPM_NAME]: "file:sdks/collectors" }));
+    const sdk = JSON.parse(read(ws, "sdks/collectors/package.json")) as Record<string, unknown>;
+    expect(sdk).toMatchObject({
+      name: NPM_NAME,
+      version: VERSION,
+      main: "bin/index.js",
+      scripts: { build: "tsc", postinstall: "node ./scripts/postinstall.js" },
+      peerDependencies: { "@pulumi/pulumi": expect.any(String) },
+      pulumi: { resource: true, name: "collectors", version: VERSION, server },
+    });
+    const files = filesUnder(join(ws.dir, "sdks", "collectors"));
+    expect(files).toEqual(
+      expect.arrayContaining(["index.ts", "hostedCollector.ts", "scripts/postinstall.js"]),
+    );
+    // npm linked the folder and ran its postinstall, which compiled it.
+    const linked = join(ws.dir, "node_modules", NPM_NAME);
+    expect(lstatSync(linked).isSymbolicLink()).toBe(true);
+    expect(realpathSync(linked)).toBe(realpathSync(join(ws.dir, "sdks", "collectors")));
+    expect(existsSync(join(ws.dir, "sdks", "collectors", "bin", "index.js"))).toBe(true);
+    // One @pulumi/pulumi: the program's (the SDK peers on it).
+    expect(
+      existsSync(join(ws.dir, "sdks", "collectors", "node_modules", "@pulumi", "pulumi")),
+    ).toBe(false);
+  }
+
+  it(
+    "by path: generates the SDK, adds it to package.json, installs it; with the plugin installed, the program previews",
+    async () => {
+      const ws = await tsProject("ts-by-path");
+      const output = await packageAdd(ws, [PLUGIN_BIN]);
+      expect(read(ws, "Pulumi.yaml")).toBe(`name: ts-by-path\nruntime: nodejs\n${BY_PATH_ENTRY}`);
+      expectLinked(ws, "ts-by-path", output, SCHEMA.pluginDownloadURL);
+      await installPlugin(ws);
+      const preview = JSON.parse((await ws.pulumi(["preview", "--json"])).stdout) as {
+        steps: { op: string; urn: string }[];
+      };
+      expect(preview.steps.map((s) => `${s.op} ${s.urn.split("::").at(-2)}`)).toContain(
+        "create collectors:index:HostedCollector",
+      );
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "with --server: the SDK names the server, and the program runs up and destroy",
+    async () => {
+      const ws = await tsProject("ts-server");
+      const mark = served.length;
+      const output = await packageAdd(ws, [`collectors@${VERSION}`, "--server", serverUrl]);
+      expect(served.slice(mark)).toEqual([`GET /${tarballName()}`]);
+      expect(read(ws, "Pulumi.yaml")).toBe(`name: ts-server\nruntime: nodejs\n${byServerEntry()}`);
+      expectLinked(ws, "ts-server", output, serverUrl);
+      await upAndDestroy(ws);
+    },
+    10 * MINUTE,
+  );
+});
