@@ -1,13 +1,3 @@
-// `pulumi package add` on the collectors provider plugin, with the real engine against the local
-// service, in a YAML project (pulumi-yaml's host with our Link) and in a TypeScript project (our
-// Node.js language host: GeneratePackage, Link, InstallDependencies): by the plugin's path, and
-// by name with `--server`, the plugin archive served over HTTP on 127.0.0.1 from dist/plugin/.
-// Each asserts what lands in the project (sdks/collectors, the `packages:` entry of Pulumi.yaml,
-// for TypeScript the package.json dependency, the SDK compiled and linked into node_modules),
-// then runs the program against the service. Also: the plugin answers `pulumi package get-schema`,
-// and the engine falls back when the plugin leaves Handshake unimplemented. The commands and what
-// they write are in docs/plugin.md ("pulumi package add").
-import { once } from "node:events";
 import {
   existsSync,
   lstatSync,
@@ -19,12 +9,11 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { basename, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXECUTABLE, tarballName } from "../../scripts/build-plugin";
+import { tarballName } from "../../scripts/build-plugin";
+import { PLUGIN } from "../../scripts/release/platforms";
 import { installPlugin } from "../helpers/plugin";
 import {
   outputOf,
@@ -34,11 +23,12 @@ import {
   summarize,
   workspaceFor,
 } from "../helpers/pulumi";
+import { type StaticServer, serveFolder } from "../helpers/static-server";
 
 const MINUTE = 60_000;
 const PLUGIN_DIR = join(ROOT, "dist", "plugin");
 /** The plugin's executable, as `pulumi package add <path>` takes it (a folder is refused). */
-const PLUGIN_BIN = join(PLUGIN_DIR, "bin", EXECUTABLE);
+const PLUGIN_BIN = join(PLUGIN_DIR, "bin", PLUGIN);
 const SCHEMA = JSON.parse(readFileSync(join(PLUGIN_DIR, "schema.json"), "utf8")) as {
   version: string;
   pluginDownloadURL: string;
@@ -65,37 +55,22 @@ const NPM_ENV = {
 };
 
 let service: Service;
-let server: Server;
+let server: StaticServer;
 /** The plugin server's URL: dist/plugin/ over HTTP, as a release's download URL serves it. */
 let serverUrl: string;
-/** "GET /path" of every request the plugin server answered. */
-const served: string[] = [];
 let programs: string;
 const workspaces: PulumiWorkspace[] = [];
 
 beforeAll(async () => {
   service = await Service.start();
   programs = mkdtempSync(join(tmpdir(), "collectors-package-add-"));
-  server = createServer((req, res) => {
-    served.push(`${req.method} ${req.url}`);
-    const name = basename(decodeURIComponent((req.url ?? "/").split("?")[0] ?? "/"));
-    const file = join(PLUGIN_DIR, name);
-    if (req.method !== "GET" || !name.endsWith(".tar.gz") || !existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const body = readFileSync(file);
-    res.writeHead(200, { "content-type": "application/gzip", "content-length": body.length });
-    res.end(body);
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveFolder(PLUGIN_DIR);
+  serverUrl = server.url.replace(/\/$/, "");
 }, MINUTE);
 
 afterAll(async () => {
   for (const ws of workspaces) ws.dispose();
-  if (server) await new Promise((done) => server.close(done));
+  await server?.close();
   await service?.close();
   if (programs) rmSync(programs, { recursive: true, force: true });
 });
@@ -230,9 +205,9 @@ describe("pulumi package add in a YAML project", () => {
     async () => {
       const ws = await yamlProject("yaml-server");
       const before = read(ws, "Pulumi.yaml");
-      const mark = served.length;
+      const mark = server.requests.length;
       await packageAdd(ws, [`collectors@${VERSION}`, "--server", serverUrl]);
-      expect(served.slice(mark)).toEqual([`GET /${tarballName()}`]);
+      expect(server.requests.slice(mark)).toEqual([`/${tarballName()}`]);
       expect(read(ws, "Pulumi.yaml")).toBe(`${before}${byServerEntry()}`);
       expect(read(ws, `sdks/collectors/collectors-${VERSION}.yaml`)).toBe(lockFile(serverUrl));
       await upAndDestroy(ws);
@@ -333,9 +308,9 @@ describe("pulumi package add in a TypeScript project (our Node.js language host)
     "with --server: the SDK names the server, and the program runs up and destroy",
     async () => {
       const ws = await tsProject("ts-server");
-      const mark = served.length;
+      const mark = server.requests.length;
       const output = await packageAdd(ws, [`collectors@${VERSION}`, "--server", serverUrl]);
-      expect(served.slice(mark)).toEqual([`GET /${tarballName()}`]);
+      expect(server.requests.slice(mark)).toEqual([`/${tarballName()}`]);
       expect(read(ws, "Pulumi.yaml")).toBe(`name: ts-server\nruntime: nodejs\n${byServerEntry()}`);
       expectLinked(ws, "ts-server", output, serverUrl);
       await upAndDestroy(ws);
