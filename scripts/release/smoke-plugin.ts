@@ -8,8 +8,11 @@
  * (one file, no node_modules), as `npm ci` on a runner is not needed for it, and not possible on
  * Apple silicon (the `node` devDependency has no darwin-arm64 package at its version).
  *
- *   node smoke-plugin.js <executable> <version>
+ *   node smoke-plugin.js <executable> <version> [--start-timeout <seconds>]
  */
+
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import * as grpc from "@grpc/grpc-js";
 import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
@@ -46,10 +49,14 @@ export interface SmokeResult {
 }
 
 /** Starts `executable`, checks it serves GetPluginInfo with `version`, and stops it. */
-export async function smokePlugin(executable: string, version: string): Promise<SmokeResult> {
-  const started = await startPlugin(executable, [], withoutPath());
+export async function smokePlugin(
+  executable: string,
+  version: string,
+  timeoutMs = 60_000,
+): Promise<SmokeResult> {
+  const started = await startPlugin(executable, [], withoutPath(), timeoutMs);
   try {
-    const answered = await pluginVersionOf(started.port);
+    const answered = await pluginVersionOf(started.port, timeoutMs);
     if (answered !== version) {
       throw new Error(
         `${executable} answers GetPluginInfo with version ${answered}, the release is ${version}`,
@@ -62,12 +69,18 @@ export async function smokePlugin(executable: string, version: string): Promise<
 }
 
 if (require.main === module) {
-  const [executable, version] = process.argv.slice(2);
-  if (!executable || !version) {
-    console.error("usage: node smoke-plugin.js <executable> <version>");
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { "start-timeout": { type: "string", default: "60" } },
+  });
+  const [executable, version] = positionals;
+  const seconds = Number(values["start-timeout"]);
+  if (!executable || !version || !(seconds > 0)) {
+    console.error("usage: node smoke-plugin.js <executable> <version> [--start-timeout <seconds>]");
     process.exit(2);
   }
-  smokePlugin(executable, version).then(
+  // Absolute, so that what it prints names the file wherever the job ran.
+  smokePlugin(resolve(executable), version, seconds * 1000).then(
     (result) => {
       console.log(
         `${executable}: printed port ${result.port} in ${Math.round(result.startMs)} ms, ` +
