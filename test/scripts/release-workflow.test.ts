@@ -285,6 +285,26 @@ describe("the workflow's scripts, run here", () => {
     expect(wrong.stdout).toContain("::error::the tag v1.2.4 is not v1.2.3");
   });
 
+  it("the release job's check refuses an archive that checksums.txt does not list", () => {
+    const step = stepWith(
+      job("github-release"),
+      (s) => s.name?.startsWith("checksums.txt") ?? false,
+    );
+    const dir = join(tmp, "assets");
+    mkdirSync(dir);
+    for (const name of ["a.tar.gz", "b.tar.gz", "schema.json"])
+      writeFileSync(join(dir, name), name);
+    writeFileSync(
+      join(dir, "checksums.txt"),
+      execFileSync("sha256sum", ["a.tar.gz", "b.tar.gz"], { cwd: dir, encoding: "utf8" }),
+    );
+    expect(runStep(step, dir, {}).status).toBe(0);
+    writeFileSync(join(dir, "c.tar.gz"), "not listed");
+    const extra = runStep(step, dir, {});
+    expect(extra.status).toBe(1);
+    expect(extra.stdout).toContain("< c.tar.gz");
+  });
+
   it("the build's check wants exactly one archive per pinned platform, each matching", () => {
     const step = stepWith(job("build"), (s) => s.id === "coverage");
     const dir = join(tmp, "coverage");
