@@ -6,11 +6,13 @@
  *   node dist/scripts/build-sdks.js [--schema FILE] [--out DIR]
  *
  * The generators are those of the pkg/v3 module the Pulumi CLI is built from (scripts/sdkgen/,
- * a Go tool). It writes <out>/nodejs, <out>/go and <out>/python; then the TypeScript SDK is
+ * a Go tool), but C#'s, which left pkg/v3 (scripts/sdkgen-dotnet/, at the last pkg/v3 having it).
+ * It writes <out>/nodejs, <out>/go, <out>/python and <out>/dotnet; then the TypeScript SDK is
  * compiled with this repository's `typescript` and `@pulumi/pulumi` into <out>/nodejs/bin (an
  * npm package folder, as Pulumi's providers publish it) and packed into <out>/<name>-<version>.tgz,
- * which a program installs with `npm install <that file>`. See docs/sdks.md. Repository tooling:
- * not published.
+ * which a program installs with `npm install <that file>`. <out> must be inside this repository,
+ * where @pulumi/pulumi resolves. The release's packages: scripts/release/sdks.ts. See
+ * docs/sdks.md. Repository tooling: not published.
  */
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
@@ -20,7 +22,7 @@ import { CommandFailed, type CommandResult, repoRoot, runProcess } from "./pulum
 const ROOT = repoRoot(__dirname);
 
 /** Runs a command and throws CommandFailed with its whole output when it exits non-zero. */
-async function run(
+export async function run(
   file: string,
   args: string[],
   cwd: string,
@@ -40,21 +42,45 @@ export function goCommand(): string {
   return onPath ? "go" : "/usr/local/go/bin/go";
 }
 
-/** Builds scripts/sdkgen into `binary` (Go's build cache makes a rebuild a link: seconds). */
-export async function buildSdkgen(binary: string): Promise<string> {
-  await run(goCommand(), ["build", "-o", resolve(binary), "."], join(ROOT, "scripts", "sdkgen"), {
+/** Builds the Go tool in scripts/<tool> into `binary` (Go's build cache makes a rebuild a link). */
+async function buildGoTool(tool: string, binary: string): Promise<string> {
+  await run(goCommand(), ["build", "-o", resolve(binary), "."], join(ROOT, "scripts", tool), {
     ...process.env,
     GOFLAGS: "-mod=readonly",
   });
   return resolve(binary);
 }
 
-/** Writes <out>/nodejs, <out>/go and <out>/python; returns sdkgen's messages (warnings). */
-export async function generateSdks(sdkgen: string, schema: string, out: string): Promise<string> {
+/** Builds scripts/sdkgen (the TypeScript, Go and Python generators) into `binary`. */
+export const buildSdkgen = (binary: string): Promise<string> => buildGoTool("sdkgen", binary);
+
+/**
+ * Builds scripts/sdkgen-dotnet (the C# generator, at another pkg/v3 than sdkgen: its own
+ * compiled packages, minutes the first time) into `binary`.
+ */
+export const buildSdkgenDotnet = (binary: string): Promise<string> =>
+  buildGoTool("sdkgen-dotnet", binary);
+
+function requireSchema(schema: string): void {
   if (!existsSync(schema)) {
     throw new Error(`no schema at ${schema}: \`npm run build\` writes dist/plugin/schema.json`);
   }
+}
+
+/** Writes <out>/nodejs, <out>/go and <out>/python; returns sdkgen's messages (warnings). */
+export async function generateSdks(sdkgen: string, schema: string, out: string): Promise<string> {
+  requireSchema(schema);
   return (await run(sdkgen, ["-schema", resolve(schema), "-out", resolve(out)], ROOT)).stderr;
+}
+
+/** Writes <out>/dotnet, a C# project; run after generateSdks, whose sdkgen checks the schema. */
+export async function generateDotnetSdk(
+  tool: string,
+  schema: string,
+  out: string,
+): Promise<string> {
+  requireSchema(schema);
+  return (await run(tool, ["-schema", resolve(schema), "-out", resolve(out)], ROOT)).stderr;
 }
 
 /**
@@ -92,9 +118,12 @@ async function main(): Promise<void> {
   const out = resolve(values.out);
   const sdkgen = await buildSdkgen(join(ROOT, "dist", "bin", "sdkgen"));
   process.stderr.write(await generateSdks(sdkgen, values.schema, out));
+  const sdkgenDotnet = await buildSdkgenDotnet(join(ROOT, "dist", "bin", "sdkgen-dotnet"));
+  process.stderr.write(await generateDotnetSdk(sdkgenDotnet, values.schema, out));
   const tarball = await packTypeScriptSdk(join(out, "nodejs"), out);
   console.log(
-    `TypeScript SDK: ${tarball}\nGo SDK: ${join(out, "go")}\nPython SDK: ${join(out, "python")}`,
+    `TypeScript SDK: ${tarball}\nGo SDK: ${join(out, "go")}\nPython SDK: ${join(out, "python")}\n` +
+      `.NET SDK: ${join(out, "dotnet")}`,
   );
 }
 

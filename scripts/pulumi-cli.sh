@@ -5,17 +5,18 @@
 #   scripts/pulumi-cli.sh pulumi version                 # or: run one command with that PATH
 #
 # Prints, as the LAST line of stdout, a PATH prefix of two absolute directories joined by ':'
-#   1. the folder with `pulumi`, `pulumi-language-nodejs`, `pulumi-language-yaml` and
-#      `pulumi-resource-pulumi-nodejs` (the host of pulumi.dynamic providers; for a build, copied
-#      from node_modules/@pulumi/pulumi, where it resolves @pulumi/pulumi from the program's folder);
+#   1. the folder with `pulumi`, `pulumi-language-nodejs`, `pulumi-language-yaml`,
+#      `pulumi-language-go` and `pulumi-resource-pulumi-nodejs` (the host of pulumi.dynamic
+#      providers; for a build, copied from node_modules/@pulumi/pulumi, where it resolves
+#      @pulumi/pulumi from the program's folder);
 #   2. this repo's node_modules/.bin (Node 22 from the `node` devDependency: the language host
 #      and the dynamic-provider host run the first `node` on PATH).
 # Progress goes to stderr. With arguments, runs them with that prefix on PATH instead.
 #
 # Where the CLI comes from, first match wins:
 #   a. `pulumi` on PATH whose version is >= the @pulumi/pulumi SDK version in node_modules
-#      (the one pinned in package.json), with `pulumi-language-nodejs` and `pulumi-language-yaml`
-#      on PATH too (a regular install has both);
+#      (the one pinned in package.json), with `pulumi-language-nodejs`, `pulumi-language-yaml`
+#      and `pulumi-language-go` on PATH too (a regular install has all three);
 #   b. the binaries built earlier, cached in
 #      ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-collectors/pulumi-<engine version>-<source hash>/;
 #   c. a build from Go modules through the wrapper module scripts/pulumi-cli/ (go.mod pins
@@ -23,8 +24,10 @@
 #   d. otherwise it says how to install the Pulumi CLI and exits 1.
 # With (b) and (c), each language host has a cache folder of its own, keyed on its sources, so
 # that editing one rebuilds it alone: ours for Node.js from scripts/pulumi-cli/languagehost/
-# (.../pulumi-language-nodejs-<engine version>-<source hash>/), and the YAML one from the wrapper
-# module scripts/pulumi-yaml/ (pins github.com/pulumi/pulumi-yaml;
+# (.../pulumi-language-nodejs-<engine version>-<source hash>/), ours for Go from
+# scripts/pulumi-cli/golanghost/ (.../pulumi-language-go-<engine version>-<source hash>/; it
+# compiles Go programs with the `go` on PATH, else /usr/local/go/bin/go), and the YAML one from
+# the wrapper module scripts/pulumi-yaml/ (pins github.com/pulumi/pulumi-yaml;
 # .../pulumi-language-yaml-<version>-<source hash>/). Each is then linked beside `pulumi`, where
 # the engine looks for the language hosts it bundles (one found only on PATH makes every run
 # print a warning).
@@ -97,6 +100,7 @@ host_dir() { # host_dir NAME PACKAGE-FOLDER
   printf '%s\n' "$cache_root/$1-$engine-$h"
 }
 node_dir="$(host_dir pulumi-language-nodejs languagehost)"
+go_dir="$(host_dir pulumi-language-go golanghost)"
 
 # The YAML language host's cache folder, keyed the same way on its own wrapper module.
 yaml_version="$(sed -n 's/^[[:space:]]*github.com\/pulumi\/pulumi-yaml \(v[^ ]*\).*/\1/p' \
@@ -110,6 +114,7 @@ yaml_dir="$cache_root/pulumi-language-yaml-$yaml_version-$yaml_hash"
 
 cli_cached() { [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; }
 node_cached() { [ -x "$node_dir/pulumi-language-nodejs" ]; }
+go_cached() { [ -x "$go_dir/pulumi-language-go" ]; }
 yaml_cached() { [ -x "$yaml_dir/pulumi-language-yaml" ]; }
 
 # (a) A Pulumi CLI already installed.
@@ -118,12 +123,13 @@ if [ "${PULUMI_CLI_SKIP_PATH:-}" != "1" ] && command -v pulumi >/dev/null 2>&1 &
   have="$(PULUMI_SKIP_UPDATE_CHECK=true pulumi version 2>/dev/null | tail -n 1 || true)"
   if [ -n "$have" ] && version_ge "$have" "$pinned" &&
     command -v pulumi-language-nodejs >/dev/null 2>&1 &&
-    command -v pulumi-language-yaml >/dev/null 2>&1; then
+    command -v pulumi-language-yaml >/dev/null 2>&1 &&
+    command -v pulumi-language-go >/dev/null 2>&1; then
     log "using $(command -v pulumi) ($have >= $pinned)"
     finish "$(cd "$(dirname "$(command -v pulumi)")" && pwd -P)" "$@"
   fi
   log "ignoring $(command -v pulumi) (${have:-unknown version}): need >= $pinned with" \
-    "pulumi-language-nodejs and pulumi-language-yaml"
+    "pulumi-language-nodejs, pulumi-language-yaml and pulumi-language-go"
 fi
 
 # $GO names the go command to use; otherwise go on PATH, else Go's default install folder.
@@ -133,8 +139,8 @@ need_go() {
     return 0
   fi
   cat >&2 <<EOM
-pulumi-cli: no Pulumi CLI >= $pinned on PATH with its Node.js and YAML language hosts, none
-cached in $dir and $yaml_dir, and no Go toolchain to build them.
+pulumi-cli: no Pulumi CLI >= $pinned on PATH with its Node.js, YAML and Go language hosts,
+none cached in $dir and $yaml_dir, and no Go toolchain to build them.
 Install the Pulumi CLI (version $pinned or newer) and put it on PATH:
     https://www.pulumi.com/docs/iac/download-install/
     (for example: curl -fsSL https://get.pulumi.com | sh   or   brew install pulumi/tap/pulumi)
@@ -174,6 +180,18 @@ build_node() {
     nice -n 10 "$go_bin" build -trimpath \
       -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$engine" \
       -o "$out/pulumi-language-nodejs" ./languagehost
+  ) >&2
+}
+
+build_go() {
+  local out="$1"
+  log "building our Go language host into $go_dir"
+  (
+    cd "$module"
+    export GOFLAGS=-mod=readonly
+    nice -n 10 "$go_bin" build -trimpath \
+      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$engine" \
+      -o "$out/pulumi-language-go" ./golanghost
   ) >&2
 }
 
@@ -244,7 +262,9 @@ link_beside_pulumi() {
 # (b) built before, or (c) build it; then the language hosts, linked beside `pulumi`.
 build_once "$dir" cli_cached build_cli
 build_once "$node_dir" node_cached build_node
+build_once "$go_dir" go_cached build_go
 build_once "$yaml_dir" yaml_cached build_yaml
 link_beside_pulumi "$node_dir/pulumi-language-nodejs"
+link_beside_pulumi "$go_dir/pulumi-language-go"
 link_beside_pulumi "$yaml_dir/pulumi-language-yaml"
 finish "$dir" "$@"

@@ -156,11 +156,15 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** The entry named by a program's Pulumi.yaml `main`, or index.ts / index.js. */
+/**
+ * The entry named by a program's Pulumi.yaml `main`, or index.ts / index.js; for a Go program,
+ * its folder (the Go language host builds the package there).
+ */
 function entryOf(program: string): string {
   const text = readFileSync(join(program, "Pulumi.yaml"), "utf8");
   const main = /^main:\s*["']?([^"'\n#]+?)["']?\s*(#.*)?$/m.exec(text)?.[1];
   if (main) return resolve(program, main);
+  if (/^runtime:\s*(go|\n\s+name:\s*go)\s*$/m.test(text)) return resolve(program);
   for (const name of ["index.ts", "index.js"]) {
     if (existsSync(join(program, name))) return join(program, name);
   }

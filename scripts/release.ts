@@ -37,6 +37,7 @@ import {
   PLUGIN,
   platforms,
 } from "./release/platforms";
+import { buildSdkPackages, type SdkPackagesOptions } from "./release/sdks";
 import { startPlugin } from "./release/start-plugin";
 
 const ROOT = repoRoot(__dirname);
@@ -74,6 +75,8 @@ export interface ReleaseOptions {
   table?: NodeBinaries;
   /** Progress lines; default stderr. */
   log?: (line: string) => void;
+  /** For the SDK packages: generators already built (tests), another Python. */
+  sdks?: Pick<SdkPackagesOptions, "tools" | "python">;
 }
 
 /** Makes the release into `out`; returns the names of the files written there. */
@@ -83,6 +86,7 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
   const out = opts.out ?? join(DIST, "release");
   const log = opts.log ?? ((line: string) => process.stderr.write(`release: ${line}\n`));
   const all = platforms(table);
+  const sdkOptions = opts.sdks ?? {};
   const host = all.find((p) => p.name === hostPlatform());
   if (!host) throw new Error(`${hostPlatform()}: no Node.js binary pinned to make the blob with`);
   const bundle = join(DIST, "plugin", "bin", `${PLUGIN}.js`);
@@ -138,10 +142,21 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
     await writeChecksums(stage, archives);
     copyFileSync(join(DIST, "plugin", "schema.json"), join(stage, "schema.json"));
     rmSync(work, { recursive: true, force: true });
+    log("the SDK packages");
+    const sdks = await buildSdkPackages({
+      schema: join(stage, "schema.json"),
+      out: stage,
+      ...sdkOptions,
+    });
 
     rmSync(out, { recursive: true, force: true });
     renameSync(stage, out);
-    return [...archives, "checksums.txt", "schema.json"];
+    return [
+      ...archives,
+      "checksums.txt",
+      "schema.json",
+      ...sdks.map((file) => relative(stage, file)),
+    ];
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
@@ -150,9 +165,19 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: "string" } } });
   const out = resolve(values.out ?? join(DIST, "release"));
+  // A line per file, but one per source folder (sdk/go/, sdk/dotnet/): their files are many.
+  const sizes = new Map<string, { bytes: number; files: number }>();
   for (const file of await buildRelease({ out })) {
-    const mb = (statSync(join(out, file)).size / 1e6).toFixed(1);
-    process.stdout.write(`${mb.padStart(6)} MB  ${relative(ROOT, join(out, file))}\n`);
+    const folder = /^sdk\/(go|dotnet)\//.exec(file)?.[0];
+    const entry = sizes.get(folder ?? file) ?? { bytes: 0, files: 0 };
+    entry.bytes += statSync(join(out, file)).size;
+    entry.files += 1;
+    sizes.set(folder ?? file, entry);
+  }
+  for (const [name, { bytes, files }] of sizes) {
+    const count = files > 1 ? ` (${files} files)` : "";
+    const mb = (bytes / 1e6).toFixed(1).padStart(6);
+    process.stdout.write(`${mb} MB  ${relative(ROOT, join(out, name))}${count}\n`);
   }
 }
 

@@ -207,7 +207,10 @@ export function packageSchema() {
     functions,
     types: table.types,
     // Each SDK carries the schema's version (the plugin's), and the TypeScript one peers on the
-    // program's @pulumi/pulumi: two copies in one program break it.
+    // program's @pulumi/pulumi: two copies in one program break it. Python: a pyproject.toml (no
+    // setup.py to run), which `python -m build` turns into the wheel and sdist of a release. C#:
+    // NuGet id and namespace PulumiCollectors.Collectors, as the default root `Pulumi` is
+    // Pulumi's own (its NuGet id prefix is reserved to Pulumi; see docs/sdks.md).
     language: {
       nodejs: {
         packageName: "@pulumi-collectors/collectors",
@@ -218,7 +221,12 @@ export function packageSchema() {
         importBasePath: "github.com/pulumi-collectors/pulumi-collectors/sdk/go/collectors",
         respectSchemaVersion: true,
       },
-      python: { packageName: "pulumi_collectors", respectSchemaVersion: true },
+      python: {
+        packageName: "pulumi_collectors",
+        respectSchemaVersion: true,
+        pyproject: { enabled: true },
+      },
+      csharp: { rootNamespace: "PulumiCollectors", respectSchemaVersion: true },
     },
   };
 }

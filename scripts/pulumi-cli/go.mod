@@ -1,11 +1,13 @@
 // Builds the Pulumi CLI for scripts/pulumi-cli.sh: `pulumi` is github.com/pulumi/pulumi/pkg/v3's
-// cmd/pulumi (a tool of this module); `pulumi-language-nodejs` is ./languagehost, ours.
+// cmd/pulumi (a tool of this module); `pulumi-language-nodejs` is ./languagehost and
+// `pulumi-language-go` is ./golanghost, both ours.
 //
 // Pinned to v3.259.0, like @pulumi/pulumi in package.json: it is the newest pkg/v3 the Go module
 // proxy reachable here serves (v3.260.0 has no .zip; v3.261.0 and later are refused). The
 // upstream language host, github.com/pulumi/pulumi/sdk/nodejs/cmd/pulumi-language-nodejs/v3,
 // is refused for every query tried (release commits by hash and pseudo-version, @latest, the
-// version list), hence ./languagehost.
+// version list), hence ./languagehost; so is the Go one,
+// github.com/pulumi/pulumi/sdk/go/pulumi-language-go/v3, hence ./golanghost.
 // To move: set pkg/v3 and sdk/v3 to one version (the script checks), then `go mod tidy`.
 module github.com/pulumi-collectors/pulumi-cli
 
@@ -160,6 +162,7 @@ require (
 	github.com/hashicorp/hcl/v2 v2.24.0 // indirect
 	github.com/hashicorp/vault/api v1.22.0 // indirect
 	github.com/hexops/gotextdiff v1.0.3 // indirect
+	github.com/iancoleman/strcase v0.3.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/jedib0t/go-pretty/v6 v6.7.10 // indirect
 	github.com/jonboulle/clockwork v0.4.0 // indirect

@@ -24,7 +24,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../provider/plugin/version";
 import { pulumiCliPath, runProcess } from "../../scripts/pulumi-workspace";
@@ -78,10 +78,26 @@ describe("the release folder", () => {
   it("holds the six archives, checksums.txt and schema.json, and nothing else", () => {
     const archives = platforms().map((p) => archiveName(VERSION, p.name));
     expect(archives).toHaveLength(6);
-    expect(readdirSync(release).sort()).toEqual(
-      [...archives, "checksums.txt", "schema.json"].sort(),
-    );
-    expect(files.sort()).toEqual(readdirSync(release).sort());
+    const top = [...archives, "checksums.txt", "schema.json"];
+    expect(readdirSync(release).sort()).toEqual([...top, "sdk"].sort());
+    const written = readdirSync(release, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(release, join(entry.parentPath, entry.name)));
+    expect(files.sort()).toEqual(written.sort());
+    // One package per language that has a registry, the Go module with its tag, the C# project.
+    for (const pattern of [
+      /^sdk\/nodejs\/pulumi-collectors-collectors-0\.1\.0\.tgz$/,
+      /^sdk\/python\/pulumi_collectors-0\.1\.0-py3-none-any\.whl$/,
+      /^sdk\/python\/pulumi_collectors-0\.1\.0\.tar\.gz$/,
+      /^sdk\/go\/go\.mod$/,
+      /^sdk\/go\.tag$/,
+      /^sdk\/dotnet\/.*\.csproj$/,
+    ]) {
+      expect(
+        files.filter((file) => pattern.test(file)),
+        String(pattern),
+      ).toHaveLength(1);
+    }
     expect(JSON.parse(readFileSync(join(release, "schema.json"), "utf8"))).toEqual(
       JSON.parse(readFileSync(join(ROOT, "dist", "plugin", "schema.json"), "utf8")),
     );
