@@ -228,7 +228,13 @@ describe("the workflow's shape", () => {
     expect(runs("pypi")).toContain("pypa/gh-action-pypi-publish@");
     expect(runs("nuget")).toMatch(/dotnet pack sdk\/dotnet[\s\S]*dotnet nuget push/);
     expect(runs("go-tag")).toContain('git push origin "refs/tags/$TAG"');
-    expect(JSON.stringify(job("go-tag"))).toContain(`"TAG":"sdk/go/v${expression("env.VERSION")}"`);
+    // The tag the release names (sdk/go.tag), checked against the version before it is pushed.
+    const goTag = job("go-tag");
+    const module = stepWith(goTag, (step) => step.id === "module");
+    expect(module.run).toContain('test "$tag" = "sdk/go/v$VERSION"');
+    expect(stepWith(goTag, (step) => step.env?.TAG !== undefined).env?.TAG).toBe(
+      expression("steps.module.outputs.tag"),
+    );
     for (const name of ["npm", "pypi", "nuget", "go-tag"]) {
       expect(needsOf(job(name)), name).toContain("github-release");
     }
