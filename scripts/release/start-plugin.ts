@@ -29,7 +29,9 @@ export function startPlugin(
     };
     const timer = setTimeout(() => fail(`printed no port within ${timeoutMs} ms`), timeoutMs);
     child.on("error", (error) => fail(`could not start: ${error.message}`));
-    child.on("exit", (code, signal) => fail(`exited (${signal ?? code}) before printing a port`));
+    // "close", not "exit": it comes once stdout and stderr are read to the end, so the failure
+    // carries what the program said before dying.
+    child.on("close", (code, signal) => fail(`exited (${signal ?? code}) before printing a port`));
     child.stderr.setEncoding("utf8").on("data", (d: string) => {
       stderr += d;
     });
@@ -40,7 +42,7 @@ export function startPlugin(
       const port = Number(stdout.slice(0, newline).trim());
       if (!Number.isInteger(port) || port <= 0) return fail("printed no port on its first line");
       clearTimeout(timer);
-      child.removeAllListeners("exit");
+      child.removeAllListeners("close");
       resolve({ port, startMs: performance.now() - started, stop });
     });
   });
