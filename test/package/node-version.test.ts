@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MINIMUM_NODE, unsupportedNode } from "../../provider/node-version";
 import { runProcess } from "../../scripts/pulumi-workspace";
+import { nodeBinaries } from "../../scripts/release/platforms";
 
 const ROOT = join(__dirname, "..", "..");
 const OLD_NODE = "/usr/bin/node";
@@ -15,6 +16,12 @@ describe("the Node.js version check", () => {
   it("is package.json's engines.node", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
     expect(manifest.engines.node).toBe(`>=${MINIMUM_NODE}`);
+  });
+
+  it("pins the Node.js the release's executables carry, which npm has for all six platforms", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+    // node@22.23.3 has no darwin-arm64 binary on the registry: `npm ci` fails on Apple silicon.
+    expect(manifest.devDependencies.node).toBe(nodeBinaries().version);
   });
 
   it("refuses what is older, and only that", () => {
