@@ -93,10 +93,12 @@ cache_root="${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-collectors"
 dir="$cache_root/pulumi-$engine-$hash"
 
 # Our language hosts (Go packages of the wrapper module) each have a cache folder keyed on the
-# module and their own sources, so that editing one rebuilds that host alone, not the engine.
+# module, their own sources and the package they share (hostkit/), so that editing one rebuilds
+# that host alone, not the engine.
 host_dir() { # host_dir NAME PACKAGE-FOLDER
   local h
-  h="$(cat "$module/go.mod" "$module/go.sum" "$module/$2"/*.go | sha256sum | cut -c1-12)"
+  h="$(cat "$module/go.mod" "$module/go.sum" "$module/$2"/*.go "$module"/hostkit/*.go |
+    sha256sum | cut -c1-12)"
   printf '%s\n' "$cache_root/$1-$engine-$h"
 }
 node_dir="$(host_dir pulumi-language-nodejs languagehost)"

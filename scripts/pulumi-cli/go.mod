@@ -1,6 +1,6 @@
 // Builds the Pulumi CLI for scripts/pulumi-cli.sh: `pulumi` is github.com/pulumi/pulumi/pkg/v3's
 // cmd/pulumi (a tool of this module); `pulumi-language-nodejs` is ./languagehost and
-// `pulumi-language-go` is ./golanghost, both ours.
+// `pulumi-language-go` is ./golanghost, both ours, sharing ./hostkit.
 //
 // Pinned to v3.259.0, like @pulumi/pulumi in package.json: it is the newest pkg/v3 the Go module
 // proxy reachable here serves (v3.260.0 has no .zip; v3.261.0 and later are refused). The

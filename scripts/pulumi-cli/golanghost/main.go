@@ -27,14 +27,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/emptypb"
+
+	"github.com/pulumi-collectors/pulumi-cli/hostkit"
 )
 
 func main() {
@@ -51,22 +50,7 @@ func main() {
 		host.engineAddress = args[0]
 	}
 
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
-			return nil
-		},
-	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-go: could not start the gRPC server: %v\n", err)
-		os.Exit(1)
-	}
-	// The engine reads the port from the first line of our stdout.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-go: gRPC server stopped: %v\n", err)
-		os.Exit(1)
-	}
+	hostkit.Serve("pulumi-language-go", host)
 }
 
 type goHost struct {

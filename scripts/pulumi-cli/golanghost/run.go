@@ -9,8 +9,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -21,11 +19,9 @@ import (
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-)
 
-// The exit code with which pulumi.Run says it already reported the error to the engine
-// (constant.ExitStatusLoggedError), so the engine should not add another message.
-const exitCodeAlreadyReported = 32
+	"github.com/pulumi-collectors/pulumi-cli/hostkit"
+)
 
 // runtimeOptions are the `runtime.options` of Pulumi.yaml that this host understands.
 type runtimeOptions struct {
@@ -91,11 +87,7 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 		}
 	}
 
-	config, err := json.Marshal(nonNil(req.GetConfig()))
-	if err != nil {
-		return nil, err
-	}
-	secretKeys, err := json.Marshal(nonNilSlice(req.GetConfigSecretKeys()))
+	config, err := hostkit.ConfigEnv(req)
 	if err != nil {
 		return nil, err
 	}
@@ -107,11 +99,10 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 		"PULUMI_STACK="+req.GetStack(),
 		"PULUMI_ORGANIZATION="+req.GetOrganization(),
 		"PULUMI_ROOT_DIRECTORY="+req.GetInfo().GetRootDirectory(),
-		"PULUMI_CONFIG="+string(config),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
 		"PULUMI_DRY_RUN="+strconv.FormatBool(req.GetDryRun()),
 		"PULUMI_PARALLEL="+strconv.Itoa(int(req.GetParallel())),
 	)
+	env = append(env, config...)
 
 	cmd := exec.CommandContext(ctx, program, req.GetArgs()...)
 	cmd.Dir = dir
@@ -119,20 +110,7 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 	// The engine shows what the program prints as it comes.
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
-	err = cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case err == nil:
-		return &pulumirpc.RunResponse{}, nil
-	case errors.As(err, &exitErr) && exitErr.ExitCode() == exitCodeAlreadyReported:
-		return &pulumirpc.RunResponse{Bail: true}, nil
-	case errors.As(err, &exitErr):
-		return &pulumirpc.RunResponse{
-			Error: fmt.Sprintf("the Go program exited with non-zero exit code: %d", exitErr.ExitCode()),
-		}, nil
-	default:
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run the Go program %s: %v", program, err)}, nil
-	}
+	return hostkit.RunResult(cmd.Run(), "the Go program"), nil
 }
 
 // build compiles the main package in dir into out; it returns "" on success, else what to tell
@@ -165,18 +143,4 @@ func withoutVariable(env []string, name string) []string {
 		}
 	}
 	return kept
-}
-
-func nonNil(m map[string]string) map[string]string {
-	if m == nil {
-		return map[string]string{}
-	}
-	return m
-}
-
-func nonNilSlice(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }

@@ -41,18 +41,14 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
-)
 
-// Exit code with which @pulumi/pulumi's run script says it already showed the user an
-// actionable error, so the engine should not add another one.
-const exitCodeAlreadyReported = 32
+	"github.com/pulumi-collectors/pulumi-cli/hostkit"
+)
 
 func main() {
 	// The engine starts language plugins as `pulumi-language-nodejs [flags] <engine address>`.
@@ -70,22 +66,7 @@ func main() {
 		host.engineAddress = args[0]
 	}
 
-	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
-		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, host)
-			return nil
-		},
-	})
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: could not start the gRPC server: %v\n", err)
-		os.Exit(1)
-	}
-	// The engine reads the port from the first line of our stdout.
-	fmt.Printf("%d\n", handle.Port)
-	if err := <-handle.Done; err != nil {
-		fmt.Fprintf(os.Stderr, "pulumi-language-nodejs: gRPC server stopped: %v\n", err)
-		os.Exit(1)
-	}
+	hostkit.Serve("pulumi-language-nodejs", host)
 }
 
 type nodeHost struct {
@@ -218,18 +199,11 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	args = append(args, entry)
 	args = append(args, req.GetArgs()...)
 
-	config, err := json.Marshal(nonNilMap(req.GetConfig()))
+	config, err := hostkit.ConfigEnv(req)
 	if err != nil {
 		return nil, err
 	}
-	secretKeys, err := json.Marshal(nonNilSlice(req.GetConfigSecretKeys()))
-	if err != nil {
-		return nil, err
-	}
-	env := append(os.Environ(),
-		"PULUMI_CONFIG="+string(config),
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
-	)
+	env := append(os.Environ(), config...)
 	if opts.typescript {
 		env = append(env, "PULUMI_NODEJS_TYPESCRIPT=true")
 	}
@@ -243,34 +217,8 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	// Node may switch its stdio to non-blocking mode; give it pipes rather than our own fds.
 	cmd.Stdout = struct{ io.Writer }{os.Stdout}
 	cmd.Stderr = struct{ io.Writer }{os.Stderr}
-	err = cmd.Run()
-	var exitErr *exec.ExitError
-	switch {
-	case err == nil:
-		return &pulumirpc.RunResponse{}, nil
-	case errors.As(err, &exitErr) && exitErr.ExitCode() == exitCodeAlreadyReported:
-		return &pulumirpc.RunResponse{Bail: true}, nil
-	case errors.As(err, &exitErr):
-		return &pulumirpc.RunResponse{
-			Error: fmt.Sprintf("Program exited with non-zero exit code: %d", exitErr.ExitCode()),
-		}, nil
-	default:
-		return &pulumirpc.RunResponse{Error: fmt.Sprintf("could not run node: %v", err)}, nil
-	}
-}
-
-func nonNilMap(m map[string]string) map[string]string {
-	if m == nil {
-		return map[string]string{}
-	}
-	return m
-}
-
-func nonNilSlice(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+	// Upstream's message names the program, not node.
+	return hostkit.RunResult(cmd.Run(), "Program"), nil
 }
 
 type packageJSON struct {
