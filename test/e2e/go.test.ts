@@ -84,41 +84,11 @@ const changesOnly = (requests: string[]) => requests.filter((r) => !r.startsWith
 
 /** A Hosted Collector with an S3 source holding an AWS key, made by another user. */
 async function seedCollector(name: string) {
-  const collector = (
-    await service.apiOk("POST", "/collectors", {
-      collector: { collectorType: "Hosted", name, description: "Made outside Pulumi." },
-    })
-  ).json.collector as { id: number };
-  const source = (
-    await service.apiOk("POST", `/collectors/${collector.id}/sources`, {
-      source: {
-        sourceType: "Polling",
-        contentType: "AwsS3Bucket",
-        name: "bucket",
-        category: "aws/s3",
-        scanInterval: 300000,
-        paused: false,
-        thirdPartyRef: {
-          resources: [
-            {
-              serviceType: "AwsS3Bucket",
-              path: {
-                type: "S3BucketPathExpression",
-                bucketName: "app-logs",
-                pathExpression: "logs/*",
-              },
-              authentication: {
-                type: "S3BucketAuthentication",
-                awsId: "AKIAGOIMPORT00000001",
-                awsKey: AWS_KEY,
-              },
-            },
-          ],
-        },
-      },
-    })
-  ).json.source as { id: number };
-  return { collectorId: String(collector.id), sourceId: `${collector.id}/${source.id}` };
+  const { collector, sourceId } = await service.seedS3Collector(name, {
+    awsId: "AKIAGOIMPORT00000001",
+    awsKey: AWS_KEY,
+  });
+  return { collectorId: String(collector.id), sourceId };
 }
 
 beforeAll(async () => {

@@ -41,43 +41,8 @@ let build: string;
 const workspaces: PulumiWorkspace[] = [];
 
 /** A Hosted Collector with an S3 source holding an AWS key, made by another user. */
-async function seedCollector(name: string) {
-  const collector = (
-    await service.apiOk("POST", "/collectors", {
-      collector: { collectorType: "Hosted", name, description: "Made outside Pulumi." },
-    })
-  ).json.collector as { id: number; name: string };
-  const source = (
-    await service.apiOk("POST", `/collectors/${collector.id}/sources`, {
-      source: {
-        sourceType: "Polling",
-        contentType: "AwsS3Bucket",
-        name: "bucket",
-        category: "aws/s3",
-        scanInterval: 300000,
-        paused: false,
-        thirdPartyRef: {
-          resources: [
-            {
-              serviceType: "AwsS3Bucket",
-              path: {
-                type: "S3BucketPathExpression",
-                bucketName: "app-logs",
-                pathExpression: "logs/*",
-              },
-              authentication: {
-                type: "S3BucketAuthentication",
-                awsId: "AKIAIMPORT0000000001",
-                awsKey: AWS_KEY,
-              },
-            },
-          ],
-        },
-      },
-    })
-  ).json.source as { id: number };
-  return { collector, sourceId: `${collector.id}/${source.id}` };
-}
+const seedCollector = (name: string) =>
+  service.seedS3Collector(name, { awsId: "AKIAIMPORT0000000001", awsKey: AWS_KEY });
 
 /** A program folder under `root` holding its Pulumi.yaml and files. */
 function programDir(name: string, files: Record<string, string>): string {

@@ -150,6 +150,44 @@ export class Service {
     return res;
   }
 
+  /**
+   * A Hosted Collector with an S3 source holding an AWS key, made by the operator (outside
+   * Pulumi): what import and get tests adopt. The source's id is `<collectorId>/<sourceId>`.
+   */
+  async seedS3Collector(name: string, aws: { awsId: string; awsKey: string }) {
+    const collector = (
+      await this.apiOk("POST", "/collectors", {
+        collector: { collectorType: "Hosted", name, description: "Made outside Pulumi." },
+      })
+    ).json.collector as { id: number; name: string };
+    const source = (
+      await this.apiOk("POST", `/collectors/${collector.id}/sources`, {
+        source: {
+          sourceType: "Polling",
+          contentType: "AwsS3Bucket",
+          name: "bucket",
+          category: "aws/s3",
+          scanInterval: 300000,
+          paused: false,
+          thirdPartyRef: {
+            resources: [
+              {
+                serviceType: "AwsS3Bucket",
+                path: {
+                  type: "S3BucketPathExpression",
+                  bucketName: "app-logs",
+                  pathExpression: "logs/*",
+                },
+                authentication: { type: "S3BucketAuthentication", ...aws },
+              },
+            ],
+          },
+        },
+      })
+    ).json.source as { id: number };
+    return { collector, sourceId: `${collector.id}/${source.id}` };
+  }
+
   /** Every collector with its sources, as the service holds them now, sorted by name. */
   async inventory(): Promise<InventoryCollector[]> {
     const collectors: Json[] = [];
