@@ -182,29 +182,19 @@ build_cli() {
   "$out/pulumi" version >/dev/null
 }
 
-build_node() {
-  local out="$1"
-  log "building our Node.js language host into $node_dir"
+# build_host BINARY PACKAGE OUT: one of our language hosts, a package of the wrapper module.
+build_host() {
+  log "building our language host $1 (./$2)"
   (
     cd "$module"
     export GOFLAGS=-mod=readonly
     nice -n 10 "$go_bin" build -trimpath \
       -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$engine" \
-      -o "$out/pulumi-language-nodejs" ./languagehost
+      -o "$3/$1" "./$2"
   ) >&2
 }
-
-build_go() {
-  local out="$1"
-  log "building our Go language host into $go_dir"
-  (
-    cd "$module"
-    export GOFLAGS=-mod=readonly
-    nice -n 10 "$go_bin" build -trimpath \
-      -ldflags "-s -w -X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$engine" \
-      -o "$out/pulumi-language-go" ./golanghost
-  ) >&2
-}
+build_node() { build_host pulumi-language-nodejs languagehost "$1"; }
+build_go() { build_host pulumi-language-go golanghost "$1"; }
 
 build_yaml() {
   local out="$1"
