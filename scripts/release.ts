@@ -13,6 +13,7 @@
 import {
   closeSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   openSync,
   readSync,
@@ -90,7 +91,8 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
   const host = all.find((p) => p.name === hostPlatform());
   if (!host) throw new Error(`${hostPlatform()}: no Node.js binary pinned to make the blob with`);
   const bundle = join(DIST, "plugin", "bin", `${PLUGIN}.js`);
-  statSync(bundle); // made by `npm run build`
+  if (!existsSync(bundle))
+    throw new Error(`no plugin bundle at ${bundle}: run \`npm run build\` first`);
 
   // Beside `out`, so that the final rename stays on one file system.
   const stage = `${out}.partial-${process.pid}`;
