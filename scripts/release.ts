@@ -36,6 +36,7 @@ import {
   type NodeBinaries,
   nodeBinaries,
   PLUGIN,
+  type Platform,
   platforms,
 } from "./release/platforms";
 import { buildSdkPackages, type SdkPackagesOptions } from "./release/sdks";
@@ -69,6 +70,25 @@ async function buildMachosign(out: string): Promise<string> {
   return out;
 }
 
+/** Makes the platform's executable in a folder of its own under `work`, checks its format. */
+async function checkedExecutable(
+  platform: Platform,
+  nodeBinary: string,
+  blob: string,
+  work: string,
+  tools: { postject: string; machosign: string },
+): Promise<string> {
+  const dir = join(work, platform.name);
+  mkdirSync(dir);
+  const executable = join(dir, platform.executable);
+  await makeExecutable(platform, nodeBinary, blob, executable, tools).catch((error: Error) => {
+    throw new Error(`${platform.name}: cannot make the executable: ${error.message}`);
+  });
+  const format = executableFormat(header(executable));
+  if (format !== platform.name) throw new Error(`${platform.name}: the executable is ${format}`);
+  return executable;
+}
+
 export interface ReleaseOptions {
   /** The folder to write (replaced whole); default dist/release. */
   out?: string;
@@ -87,7 +107,6 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
   const out = opts.out ?? join(DIST, "release");
   const log = opts.log ?? ((line: string) => process.stderr.write(`release: ${line}\n`));
   const all = platforms(table);
-  const sdkOptions = opts.sdks ?? {};
   const host = all.find((p) => p.name === hostPlatform());
   if (!host) throw new Error(`${hostPlatform()}: no Node.js binary pinned to make the blob with`);
   const bundle = join(DIST, "plugin", "bin", `${PLUGIN}.js`);
@@ -113,22 +132,8 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
     const archives: string[] = [];
     for (const platform of all) {
       log(`${platform.name}: making ${platform.executable}`);
-      const dir = join(work, platform.name);
-      mkdirSync(dir);
-      const executable = join(dir, platform.executable);
-      await makeExecutable(
-        platform,
-        binaries.get(platform.name) as string,
-        blob,
-        executable,
-        tools,
-      ).catch((error: Error) => {
-        throw new Error(`${platform.name}: cannot make the executable: ${error.message}`);
-      });
-      const format = executableFormat(header(executable));
-      if (format !== platform.name) {
-        throw new Error(`${platform.name}: the executable is ${format}`);
-      }
+      const nodeBinary = binaries.get(platform.name) as string;
+      const executable = await checkedExecutable(platform, nodeBinary, blob, work, tools);
       if (platform === host) {
         // It must run with no Node.js around it: an empty PATH.
         const started = await startPlugin(executable, [], { PATH: "" }).catch((error: Error) => {
@@ -148,7 +153,7 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
     const sdks = await buildSdkPackages({
       schema: join(stage, "schema.json"),
       out: stage,
-      ...sdkOptions,
+      ...opts.sdks,
     });
 
     rmSync(out, { recursive: true, force: true });
