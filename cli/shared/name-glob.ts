@@ -1,6 +1,9 @@
 // Shell-style patterns on collector names, matched by picomatch: `*` any run of characters,
 // `?` one character, `[abc]` / `[a-z]` / `[!abc]` a class. A pattern without any of these is an
-// exact name. Matching is case-sensitive, as names are.
+// exact name. Matching is case-sensitive, as names are. A character is a code point, as a person
+// counts it: `?` matches one emoji, and a class may hold one (`[🚀x]`), though JavaScript strings
+// hold such a character as two UTF-16 units. So the expression picomatch writes is compiled here
+// with the `u` flag.
 //
 // Names are not paths, while picomatch's globs are: so `*` also matches `/` (its bash mode), and
 // every other punctuation mark is escaped to stand for itself (not picomatch's `(a|b)`, `{a,b}`,
@@ -20,7 +23,6 @@ const NAME_GLOB: picomatch.PicomatchOptions = {
   nonegate: true,
   strictSlashes: true, // no optional trailing `/`
   windows: false, // the same on every platform
-  debug: true, // throw on a pattern that is not a valid regular expression, instead of matching nothing
 };
 
 /** ASCII punctuation but the glob's own characters; `!`, `^` and `-` only mean something in a class. */
@@ -38,12 +40,30 @@ export function globToRegExp(pattern: string, flag = "--name"): RegExp {
     );
   }
   const escaped = pattern.replace(LITERAL, (ch) => (GLOB_SYNTAX.has(ch) ? ch : `\\${ch}`));
+  // picomatch's expression, not its RegExp: that one has no `u` flag.
+  const source = picomatch.makeRe(escaped, NAME_GLOB, true) as unknown as string;
   try {
-    return picomatch.makeRe(escaped, NAME_GLOB);
+    return new RegExp(`^(?:${unicodeEscapes(source)})$`, "u");
   } catch (error) {
     // A class the regular expression engine refuses, such as [z-a].
     throw new UsageError(`${flag} ${pattern}: not a valid pattern (${(error as Error).message})`);
   }
+}
+
+/**
+ * `source` made valid under the `u` flag, meaning the same. picomatch escapes a character outside
+ * the BMP as its two UTF-16 units, each behind a backslash: those escapes go, leaving the
+ * character whole. Every other escaped character that is not a letter or digit (punctuation, a
+ * space) becomes `\u{…}`, the one form the `u` flag accepts for all of them in every place (it
+ * refuses `\-`, `\@` or `\ ` outside a class, which picomatch and LITERAL write). An escaped
+ * letter or digit is a real escape (`\d`, `\x2f`) and stays.
+ */
+function unicodeEscapes(source: string): string {
+  return source
+    .replace(/\\([\uD800-\uDBFF])\\([\uDC00-\uDFFF])/g, "$1$2")
+    .replace(/\\([^0-9A-Za-z])/gu, (_, ch: string) => {
+      return `\\u{${(ch.codePointAt(0) as number).toString(16)}}`;
+    });
 }
 
 export interface NameMatcher {

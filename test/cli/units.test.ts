@@ -62,6 +62,26 @@ describe("name globs", () => {
     ["team?web", "team/web", false],
     ["team[!a]web", "team/web", false],
     ["team*", "team/..", false],
+    // A character is a code point: one outside the Basic Multilingual Plane (two UTF-16 units)
+    // is one character to every feature.
+    ["edge-?", "edge-🚀", true],
+    ["edge-??", "edge-🚀", false],
+    ["edge-?", "edge-🚀🚀", false],
+    ["?-1", "𝔘-1", true],
+    ["*", "🚀", true],
+    ["*🚀", "edge-🚀", true],
+    ["edge-*-🚀", "edge-x-🚀", true],
+    ["edge-[🚀x]", "edge-🚀", true],
+    ["edge-[🚀x]", "edge-x", true],
+    ["edge-[🚀x]", "edge-🌍", false],
+    ["edge-[!🚀]", "edge-🌍", true],
+    ["edge-[!🚀]", "edge-🚀", false],
+    ["edge-[^a]", "edge-🚀", true],
+    ["edge-[😀-🙏]", "edge-🙂", true],
+    ["edge-[😀-🙏]", "edge-🚀", false],
+    ["edge-[a-z]", "edge-🚀", false],
+    ["🚀 rocket", "🚀 rocket", true],
+    ["a+🚀(b)", "a+🚀(b)", true],
   ])("%s matches %s: %s", (pattern, name, expected) => {
     expect(globToRegExp(pattern).test(name)).toBe(expected);
   });

@@ -130,6 +130,19 @@ describe("collectors upgrade", () => {
     expect(list.filter((c) => c.collectorVersion === LATEST).map((c) => c.name)).toEqual(["db-6"]);
   });
 
+  it("--name edge-? selects edge-🚀: ? is one character, even outside the BMP", async () => {
+    for (const name of ["edge-🚀", "edge-1", "edge-🚀🚀", "edge-10"]) {
+      await ctx.control.register(name, { autoHeartbeat: true });
+    }
+    const { result, exitCode } = await runUpgrade(
+      ctx.client(),
+      { to: "latest", name: ["edge-?"], dryRun: true },
+      recorder(),
+    );
+    expect(exitCode).toBe(0);
+    expect(result.rows.map((r) => r.collector.name).sort()).toEqual(["edge-1", "edge-🚀"]);
+  });
+
   it("--all-upgradable takes the service's list, narrowed by --name when given", async () => {
     await ctx.control.register("a-1", { autoHeartbeat: true });
     await ctx.control.register("a-2", { autoHeartbeat: true });
