@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { packageVersion } from "../provider/plugin/version";
 import { repoRoot } from "./pulumi-workspace";
 import { archiveName, hostPlatform, PLUGIN } from "./release/platforms";
-import { startPlugin } from "./release/start-plugin";
+import { startPlugin, withoutPath } from "./release/start-plugin";
 
 const ROOT = repoRoot(__dirname);
 
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   try {
     execFileSync("tar", ["-xzf", archive, "-C", dir]);
     const variants = {
-      "self-contained executable": { command: join(dir, PLUGIN), env: { PATH: "" } },
+      "self-contained executable": { command: join(dir, PLUGIN), env: withoutPath() },
       "launcher + bundle on Node 22": {
         command: join(ROOT, "dist", "plugin", "bin", PLUGIN),
         env: { PATH: [join(ROOT, "node_modules", ".bin"), "/usr/bin", "/bin"].join(delimiter) },

@@ -17,21 +17,9 @@
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { CommandFailed, type CommandResult, repoRoot, runProcess } from "./pulumi-workspace";
+import { repoRoot, runOrFail } from "./pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
-
-/** Runs a command and throws CommandFailed with its whole output when it exits non-zero. */
-export async function run(
-  file: string,
-  args: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<CommandResult> {
-  const result = await runProcess(file, args, { cwd, env, timeoutMs: 15 * 60_000 });
-  if (result.code !== 0) throw new CommandFailed(result);
-  return result;
-}
 
 /** The go command: $GO, else `go` on PATH, else Go's default install folder (as pulumi-cli.sh). */
 export function goCommand(): string {
@@ -44,7 +32,7 @@ export function goCommand(): string {
 
 /** Builds the Go tool in scripts/<tool> into `binary` (Go's build cache makes a rebuild a link). */
 async function buildGoTool(tool: string, binary: string): Promise<string> {
-  await run(goCommand(), ["build", "-o", resolve(binary), "."], join(ROOT, "scripts", tool), {
+  await runOrFail(goCommand(), ["build", "-o", resolve(binary), "."], join(ROOT, "scripts", tool), {
     ...process.env,
     GOFLAGS: "-mod=readonly",
   });
@@ -70,7 +58,7 @@ function requireSchema(schema: string): void {
 /** Writes <out>/nodejs, <out>/go and <out>/python; returns sdkgen's messages (warnings). */
 export async function generateSdks(sdkgen: string, schema: string, out: string): Promise<string> {
   requireSchema(schema);
-  return (await run(sdkgen, ["-schema", resolve(schema), "-out", resolve(out)], ROOT)).stderr;
+  return (await runOrFail(sdkgen, ["-schema", resolve(schema), "-out", resolve(out)], ROOT)).stderr;
 }
 
 /** Writes <out>/dotnet, a C# project; run after generateSdks, whose sdkgen checks the schema. */
@@ -80,7 +68,7 @@ export async function generateDotnetSdk(
   out: string,
 ): Promise<string> {
   requireSchema(schema);
-  return (await run(tool, ["-schema", resolve(schema), "-out", resolve(out)], ROOT)).stderr;
+  return (await runOrFail(tool, ["-schema", resolve(schema), "-out", resolve(out)], ROOT)).stderr;
 }
 
 /**
@@ -89,7 +77,7 @@ export async function generateDotnetSdk(
  * where `@pulumi/pulumi` and `@types/node` resolve from its node_modules.
  */
 export async function packTypeScriptSdk(sdk: string, packDir: string): Promise<string> {
-  await run(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", sdk], ROOT);
+  await runOrFail(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", sdk], ROOT);
   const manifest = JSON.parse(readFileSync(join(sdk, "package.json"), "utf8"));
   // A schema without `version` and `respectSchemaVersion` leaves the generator's placeholder,
   // which npm refuses: the plugin is built from this package, so it carries this version.
@@ -99,7 +87,7 @@ export async function packTypeScriptSdk(sdk: string, packDir: string): Promise<s
   }
   writeFileSync(join(sdk, "bin", "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   copyFileSync(join(sdk, "README.md"), join(sdk, "bin", "README.md"));
-  const packed = await run(
+  const packed = await runOrFail(
     "npm",
     ["pack", join(sdk, "bin"), "--pack-destination", resolve(packDir), "--json"],
     ROOT,

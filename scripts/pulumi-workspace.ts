@@ -100,6 +100,18 @@ export function runProcess(
   });
 }
 
+/** Runs a program like runProcess, but throws CommandFailed (with its whole output) on a non-zero exit. */
+export async function runOrFail(
+  file: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CommandResult> {
+  const result = await runProcess(file, args, { cwd, env, timeoutMs: 15 * 60_000 });
+  if (result.code !== 0) throw new CommandFailed(result);
+  return result;
+}
+
 let cliPath: Promise<string> | undefined;
 
 /**

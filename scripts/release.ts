@@ -25,7 +25,7 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { packageVersion } from "../provider/plugin/version";
 import { goCommand } from "./build-sdks";
-import { CommandFailed, repoRoot, runProcess } from "./pulumi-workspace";
+import { repoRoot, runOrFail } from "./pulumi-workspace";
 import { packArchive, writeChecksums } from "./release/archives";
 import { makeExecutable, seaBlob } from "./release/executables";
 import { executableFormat } from "./release/formats";
@@ -40,7 +40,7 @@ import {
   platforms,
 } from "./release/platforms";
 import { buildSdkPackages, type SdkPackagesOptions } from "./release/sdks";
-import { startPlugin } from "./release/start-plugin";
+import { startPlugin, withoutPath } from "./release/start-plugin";
 
 const ROOT = repoRoot(__dirname);
 const DIST = join(ROOT, "dist");
@@ -57,16 +57,11 @@ function header(file: string): Buffer {
 
 /** Builds scripts/machosign (Go's build cache makes a rebuild a link). */
 async function buildMachosign(out: string): Promise<string> {
-  const built = await runProcess(goCommand(), ["build", "-o", out, "."], {
-    cwd: join(ROOT, "scripts", "machosign"),
-    env: { ...process.env, GOFLAGS: "-mod=readonly" },
-    timeoutMs: 10 * 60_000,
-  }).catch((error: Error) => {
-    throw new Error(
-      `darwin: Go is needed to build the signer (scripts/machosign): ${error.message}`,
-    );
+  const dir = join(ROOT, "scripts", "machosign");
+  const env = { ...process.env, GOFLAGS: "-mod=readonly" };
+  await runOrFail(goCommand(), ["build", "-o", out, "."], dir, env).catch((error: Error) => {
+    throw new Error(`darwin: cannot build the signer (scripts/machosign): ${error.message}`);
   });
-  if (built.code !== 0) throw new CommandFailed(built);
   return out;
 }
 
@@ -136,7 +131,7 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
       const executable = await checkedExecutable(platform, nodeBinary, blob, work, tools);
       if (platform === host) {
         // It must run with no Node.js around it: an empty PATH.
-        const started = await startPlugin(executable, [], { PATH: "" }).catch((error: Error) => {
+        const started = await startPlugin(executable, [], withoutPath()).catch((error: Error) => {
           throw new Error(`${platform.name}: the executable does not start: ${error.message}`);
         });
         started.stop();

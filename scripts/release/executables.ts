@@ -8,17 +8,11 @@ import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { unsign as unsignMacho } from "macho-unsign";
 import { signatureSet } from "portable-executable-signature";
-import { CommandFailed, type CommandResult, runProcess } from "../pulumi-workspace";
+import { runOrFail } from "../pulumi-workspace";
 import { PLUGIN, type Platform } from "./platforms";
 
 // Node.js's sentinel for an injected blob (its docs: "Single executable applications").
 const FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
-
-async function run(file: string, args: string[], cwd: string): Promise<CommandResult> {
-  const result = await runProcess(file, args, { cwd, env: process.env, timeoutMs: 10 * 60_000 });
-  if (result.code !== 0) throw new CommandFailed(result);
-  return result;
-}
 
 /** Writes the SEA preparation blob of `bundle` with `node` (the release's Node.js version). */
 export async function seaBlob(node: string, bundle: string, work: string): Promise<string> {
@@ -34,7 +28,7 @@ export async function seaBlob(node: string, bundle: string, work: string): Promi
       useCodeCache: false,
     }),
   );
-  await run(node, ["--experimental-sea-config", config], work);
+  await runOrFail(node, ["--experimental-sea-config", config], work);
   return blob;
 }
 
@@ -50,14 +44,14 @@ export async function makeExecutable(
   removeSignature(platform, out);
   const darwin = platform.os === "darwin" ? ["--macho-segment-name", "NODE_SEA"] : [];
   // postject prints LIEF's warnings about Node.js's ELF notes; they are kept for a failure only.
-  await run(
+  await runOrFail(
     process.execPath,
     [tools.postject, out, "NODE_SEA_BLOB", blob, "--sentinel-fuse", FUSE, ...darwin],
     join(out, ".."),
   );
   if (platform.os === "darwin") {
-    await run(tools.machosign, ["-id", PLUGIN, out], join(out, ".."));
-    await run(tools.machosign, ["-verify", out], join(out, ".."));
+    await runOrFail(tools.machosign, ["-id", PLUGIN, out], join(out, ".."));
+    await runOrFail(tools.machosign, ["-verify", out], join(out, ".."));
   }
 }
 

@@ -6,7 +6,8 @@
  */
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { goCommand, run } from "../build-sdks";
+import { goCommand } from "../build-sdks";
+import { runOrFail } from "../pulumi-workspace";
 
 export interface GoModule {
   /** The module path, from the generated go.mod. */
@@ -56,6 +57,6 @@ export async function stageGoModule(
   const module = /^module\s+(\S+)/m.exec(readFileSync(join(dest, "go.mod"), "utf8"))?.[1];
   if (!module) throw new Error(`the generated ${join(sdk, "go.mod")} names no module`);
   const placed = goModuleTag(module, repository, version);
-  await run(goCommand(), ["mod", "tidy"], dest, { ...process.env, GOFLAGS: "-mod=mod" });
+  await runOrFail(goCommand(), ["mod", "tidy"], dest, { ...process.env, GOFLAGS: "-mod=mod" });
   return placed;
 }

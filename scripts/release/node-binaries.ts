@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { CommandFailed, runProcess } from "../pulumi-workspace";
+import { runOrFail } from "../pulumi-workspace";
 import type { Platform } from "./platforms";
 
 export function cacheRoot(): string {
@@ -44,12 +44,11 @@ async function fetchBinary(platform: Platform, version: string, dir: string): Pr
   mkdirSync(join(dir, ".."), { recursive: true });
   const work = mkdtempSync(`${dir}.fetch-`);
   try {
-    const packed = await runProcess("npm", ["pack", spec, "--json", "--pack-destination", work], {
-      cwd: work,
-      env: process.env,
-      timeoutMs: 10 * 60_000,
-    });
-    if (packed.code !== 0) throw new CommandFailed(packed);
+    const packed = await runOrFail(
+      "npm",
+      ["pack", spec, "--json", "--pack-destination", work],
+      work,
+    );
     const [{ filename, integrity }] = JSON.parse(packed.stdout) as [
       { filename: string; integrity: string },
     ];
@@ -61,11 +60,7 @@ async function fetchBinary(platform: Platform, version: string, dir: string): Pr
       );
     }
     const entry = `package/${node.binary}`;
-    const untar = await runProcess("tar", ["-xzf", tarball, "-C", work, entry], {
-      cwd: work,
-      env: process.env,
-    });
-    if (untar.code !== 0) throw new CommandFailed(untar);
+    await runOrFail("tar", ["-xzf", tarball, "-C", work, entry], work);
     mkdirSync(dir, { recursive: true });
     renameSync(join(work, entry), join(dir, node.binary.split("/").at(-1) as string));
   } catch (error) {

@@ -6,8 +6,7 @@
  */
 import { copyFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { run } from "../build-sdks";
-import { runProcess } from "../pulumi-workspace";
+import { runOrFail, runProcess } from "../pulumi-workspace";
 
 /** Debian's Python, which apt's python3-build serves; a pyenv `python3` on PATH lacks it. */
 export function defaultPython(): string {
@@ -43,7 +42,7 @@ export async function buildPythonPackages(
   // pyproject.toml names README.md beside it as the long description; the generator writes it
   // inside the package (Pulumi's providers copy it up the same way before building).
   copyFileSync(join(sdk, "pulumi_collectors", "README.md"), join(sdk, "README.md"));
-  await run(python, ["-m", "build", "--no-isolation", "--outdir", dest, sdk], sdk, {
+  await runOrFail(python, ["-m", "build", "--no-isolation", "--outdir", dest, sdk], sdk, {
     ...process.env,
     // A build ignores the user's site-packages: what it sees is what apt installed.
     PYTHONNOUSERSITE: "1",

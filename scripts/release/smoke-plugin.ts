@@ -17,14 +17,7 @@ import * as grpc from "@grpc/grpc-js";
 import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { startPlugin } from "./start-plugin";
-
-/** The environment with an empty PATH: the executable must need no `node` (any case of "Path"). */
-export function withoutPath(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  // Windows needs SystemRoot and the rest to open a socket: keep everything but PATH.
-  const kept = Object.entries(env).filter(([key]) => key.toUpperCase() !== "PATH");
-  return { ...Object.fromEntries(kept), PATH: "" };
-}
+import { startPlugin, withoutPath } from "./start-plugin";
 
 /** The version a plugin on `port` answers to GetPluginInfo. */
 export function pluginVersionOf(port: number, timeoutMs = 30_000): Promise<string> {

@@ -47,3 +47,10 @@ export function startPlugin(
     });
   });
 }
+
+/** The environment with an empty PATH: the executable must need no `node` (any case of "Path"). */
+export function withoutPath(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  // Windows needs SystemRoot and the rest to open a socket: keep everything but PATH.
+  const kept = Object.entries(env).filter(([key]) => key.toUpperCase() !== "PATH");
+  return { ...Object.fromEntries(kept), PATH: "" };
+}

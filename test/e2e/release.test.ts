@@ -27,7 +27,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../provider/plugin/version";
-import { pulumiCliPath, runProcess } from "../../scripts/pulumi-workspace";
+import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/pulumi-workspace";
 import { buildRelease } from "../../scripts/release";
 import { executableFormat } from "../../scripts/release/formats";
 import { sha256Of } from "../../scripts/release/node-binaries";
@@ -195,17 +195,8 @@ async function pulumiOnly(): Promise<string> {
 /** The environment of a fresh machine: this PATH only, a new PULUMI_HOME and backend. */
 function freshMachine(bin: string): NodeJS.ProcessEnv {
   const root = mkdtempSync(join(tmp, "machine-"));
-  for (const sub of ["home", "state", "project"]) mkdirSync(join(root, sub));
-  return {
-    PATH: bin,
-    HOME: root,
-    PULUMI_HOME: join(root, "home"),
-    PULUMI_BACKEND_URL: `file://${join(root, "state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "release-test",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_SKIP_CONFIRMATIONS: "true",
-    NO_COLOR: "1",
-  };
+  mkdirSync(join(root, "project"));
+  return isolatedEnv(root, bin, { PATH: bin, HOME: root });
 }
 
 /** Runs a shell script with /bin/bash (by path: nothing else comes from PATH). */

@@ -11,7 +11,8 @@ import { buildSync } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageInfoOf, packageManifest } from "../../provider/plugin/version";
 import { repoRoot } from "../../scripts/pulumi-workspace";
-import { smokePlugin, withoutPath } from "../../scripts/release/smoke-plugin";
+import { smokePlugin } from "../../scripts/release/smoke-plugin";
+import { withoutPath } from "../../scripts/release/start-plugin";
 
 const ROOT = repoRoot(__dirname);
 const info = packageInfoOf(packageManifest(ROOT));
