@@ -4,6 +4,7 @@
 // result (for the package schema). Lists come back under a property, as an invoke returns an object.
 import { z } from "zod";
 import { COLLECTOR_FILTERS } from "../api";
+import { WHOLE, withSecretCredentials } from "./credentials";
 import {
   buildTargetSchema,
   collectorSchema,
@@ -15,7 +16,7 @@ import {
   SECRET_COMPUTED,
   sourceSchema,
 } from "./layer";
-import { hide, type Values } from "./values";
+import type { Values } from "./values";
 
 export interface Invoke {
   description: string;
@@ -176,5 +177,6 @@ export async function runInvoke(
     return { failures: [{ property: "id", reason: "give either id or name" }] };
   }
   const result = (await invoke.run(queries(runtime), parsed.data as Values)) as Values;
-  return { result: hide(result, new Set(invoke.secrets)), failures: [] };
+  const secrets = Object.fromEntries(invoke.secrets.map((key) => [key, WHOLE]));
+  return { result: withSecretCredentials(secrets, result), failures: [] };
 }

@@ -4,15 +4,18 @@ export { collectorSchema, sourceSchema } from "../api";
 export { buildTargetSchema } from "../api/schemas/upgrade";
 export { lifecycle } from "../resources/dispatch";
 export { ENTITY_KINDS, kindNamed } from "../resources/kinds";
+export { type CredentialSpec, mapCredentials } from "../resources/kinds/credentials";
 export {
   containsUnknown,
   type FieldSpec,
   holdsSecret,
   isObject,
   isUnset,
+  isWholeSecret,
   type Json,
   type JsonObject,
   MASK,
+  pathSteps,
   UNKNOWN,
 } from "../resources/kinds/fields";
 export type { EntityKind, Inputs } from "../resources/kinds/kind";

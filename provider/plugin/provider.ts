@@ -2,17 +2,18 @@
 // requests into these calls. Every resource method runs the kind's lifecycle (the same one the
 // dynamic provider runs); this file adds only what a plugin does differently: ids that carry a
 // source's collector, names made from the URN, secrets unwrapped on the way in and wrapped on
-// the way out as the schema says, credentials kept out of what an import writes, the inputs
+// the way out where the schema says (each credential leaf of a field, credentials.ts), credentials kept out of what an import writes, the inputs
 // only the plugin has (an InstalledCollector's allowDelete, release.ts), and Cancel.
 
 import { configGetter } from "./config";
-import { withoutCredentials } from "./credentials";
+import { type Credentials, WHOLE, withoutCredentials, withSecretCredentials } from "./credentials";
 import { layerId, pluginId } from "./ids";
 import { invokeNamed, runInvoke } from "./invokes";
 import {
   abortWaits,
   diffFields,
   type EntityKind,
+  holdsSecret,
   isUnset,
   kindNamed,
   type Lifecycle,
@@ -32,7 +33,7 @@ import {
   splitPluginInputs,
 } from "./release";
 import { type PackageSchema, packageSchema } from "./schema";
-import { hide, revealAll, type Values } from "./values";
+import { revealAll, type Values } from "./values";
 
 export interface CheckOutcome {
   inputs: Values;
@@ -70,17 +71,35 @@ export class InitFailed extends Error {
 }
 
 interface Secrets {
-  inputs: Set<string>;
-  outputs: Set<string>;
+  inputs: Credentials;
+  outputs: Credentials;
 }
 
-/** The names of the secret inputs and outputs of every resource type, from the schema. */
-function schemaSecrets(schema: PackageSchema): Map<string, Secrets> {
+/**
+ * Where the secrets are in the inputs and outputs of every resource type: in a field, its
+ * credentials as the kind's table names them (the leaves the schema marks inside it, or the
+ * whole value), the table the schema is made from; any other property the schema marks secret
+ * (a server-set token, `unmanaged`) as a whole.
+ */
+function secretsOf(schema: PackageSchema): Map<string, Secrets> {
   const secrets = new Map<string, Secrets>();
   for (const [tok, spec] of Object.entries(schema.resources)) {
-    const marked = (props: Record<string, { secret?: boolean }>) =>
-      new Set(Object.keys(props).filter((key) => props[key]?.secret));
-    secrets.set(tok, { inputs: marked(spec.inputProperties), outputs: marked(spec.properties) });
+    const kind = kindNamed(tok.replace(/^collectors:index:/, ""));
+    const fields = Object.fromEntries(
+      Object.entries({ ...kind?.fields, ...kind?.controls }).filter(([, field]) =>
+        holdsSecret(field),
+      ),
+    );
+    const whole = (props: Record<string, { secret?: boolean }>) =>
+      Object.fromEntries(
+        Object.keys(props)
+          .filter((key) => props[key]?.secret)
+          .map((key) => [key, WHOLE]),
+      );
+    secrets.set(tok, {
+      inputs: { ...whole(spec.inputProperties), ...fields },
+      outputs: { ...whole(spec.properties), ...fields },
+    });
   }
   return secrets;
 }
@@ -90,7 +109,7 @@ export class CollectorsProvider {
   /** The package schema, built once: GetSchema serves it, and it says which values are secret. */
   readonly schema = packageSchema();
   readonly #cancel = new AbortController();
-  readonly #secrets = schemaSecrets(this.schema);
+  readonly #secrets = secretsOf(this.schema);
 
   constructor(options: RuntimeOptions = {}, env: NodeJS.ProcessEnv = process.env) {
     const poll = Number(env[POLL_INTERVAL_ENV]);
@@ -132,7 +151,7 @@ export class CollectorsProvider {
     const result = await steps.check(previous, given);
     const inputs = { ...((result.inputs ?? given) as Values), ...own };
     return {
-      inputs: hide(inputs, this.#secretsOf(type).inputs),
+      inputs: withSecretCredentials(this.#secretsOf(type).inputs, inputs),
       failures: [
         ...(result.failures ?? []).map(({ property, reason }) => ({ property, reason })),
         ...checkPluginInputs(own, UNKNOWN),
@@ -198,7 +217,7 @@ export class CollectorsProvider {
     return {
       id: pluginId(kind, result.id, outs),
       properties: this.#outputs(type, outs),
-      inputs: hide(inputs, this.#secretsOf(type).inputs),
+      inputs: withSecretCredentials(this.#secretsOf(type).inputs, inputs),
     };
   }
 
@@ -260,11 +279,11 @@ export class CollectorsProvider {
 
   #outputs(type: string, outs: Values): Values {
     const { __provider: _host, ...rest } = outs;
-    return hide(rest, this.#secretsOf(type).outputs);
+    return withSecretCredentials(this.#secretsOf(type).outputs, rest);
   }
 
   #secretsOf(type: string): Secrets {
-    return this.#secrets.get(type) ?? { inputs: new Set(), outputs: new Set() };
+    return this.#secrets.get(type) ?? { inputs: {}, outputs: {} };
   }
 
   #resolve(type: string): { kind: EntityKind; steps: Lifecycle } {

@@ -14,7 +14,7 @@ import {
   ENTITY_KINDS,
   type EntityKind,
   type FieldSpec,
-  holdsSecret,
+  isWholeSecret,
   SECRET_COMPUTED,
   SETTINGS,
   sourceSchema,
@@ -77,10 +77,22 @@ export function describeField(kind: EntityKind, key: string, spec: FieldSpec): s
 }
 
 function property(table: TypeTable, kind: EntityKind, key: string, spec: FieldSpec): PropertySpec {
-  const out: PropertySpec = { ...fieldType(table, spec.schema, key, kind.kind) };
-  const description = describeField(kind, key, spec);
+  // A credential the whole value is, secret as a whole; credentials inside it, as the members
+  // they are (the plugin returns those leaves as secrets, credentials.ts). The ones under keys a
+  // free-form map may have (a Cloud-to-Cloud config) have no member to mark: the description
+  // says which keys, and the plugin wraps them in each value it returns.
+  const leaves = isWholeSecret(spec) ? [] : (spec.secretPaths ?? []);
+  const out: PropertySpec = { ...fieldType(table, spec.schema, key, kind.kind, leaves) };
+  const description = [
+    describeField(kind, key, spec),
+    spec.secretKeys && !isWholeSecret(spec)
+      ? `Members under keys matching ${spec.secretKeys} are secrets, each returned as one.`
+      : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   if (description) out.description = description;
-  if (holdsSecret(spec)) out.secret = true;
+  if (isWholeSecret(spec)) out.secret = true;
   if (spec.replace || key === kind.parent) out.replaceOnChanges = true;
   return out;
 }

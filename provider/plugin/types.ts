@@ -3,8 +3,11 @@
 // type. Objects with known members become declared object types, named after where they occur
 // ("Filter", "ThirdPartyRefResource"); one whose members differ between resources gets the
 // resource's name in front ("S3SourceThirdPartyRef"). Everything else open is pulumi.json#/Any.
+// A credential inside an object (a field's secretPaths) is a secret member of its object type;
+// the mark is part of what the type is, so a type with a secret member is never shared with a
+// use of the same members that has none.
 import { z } from "zod";
-import { shapeOf } from "./layer";
+import { pathSteps, shapeOf } from "./layer";
 
 export const PACKAGE = "collectors";
 export const token = (name: string) => `${PACKAGE}:index:${name}`;
@@ -33,6 +36,9 @@ export interface ObjectTypeSpec {
 type Json = { [key: string]: unknown };
 
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
+
+/** The mark a secret member carries in a JSON Schema until it becomes a property's `secret`. */
+const SECRET_MARK = "x-collectors-secret";
 
 /** A zod schema as JSON Schema, registered shapes in place of what zod cannot show. */
 export function jsonSchemaOf(schema: z.ZodType): Json {
@@ -130,7 +136,10 @@ export class TypeTable {
   declare(js: Json, path: string, owner: string): string {
     const properties: Record<string, PropertySpec> = {};
     for (const [key, member] of Object.entries(js.properties as Record<string, Json>)) {
-      properties[key] = described(this.typeOf(member, `${path}${pascal(key)}`, owner), member);
+      properties[key] = {
+        ...described(this.typeOf(member, `${path}${pascal(key)}`, owner), member),
+        ...(member[SECRET_MARK] === true ? { secret: true } : {}),
+      };
     }
     const content = JSON.stringify(js);
     const name = this.#names?.get(`${path}\n${content}`);
@@ -174,14 +183,34 @@ function described<T extends TypeSpec>(type: T, js: Json): T & { description?: s
 
 /**
  * The Pulumi type of a field's zod schema (`name` names the object types in it), with the
- * schema's description when it has one.
+ * schema's description when it has one; the members at `secretPaths` (see FieldSpec) secret.
  */
 export function fieldType(
   table: TypeTable,
   schema: z.ZodType,
   name: string,
   owner: string,
+  secretPaths: readonly string[] = [],
 ): PropertySpec {
   const js = jsonSchemaOf(schema);
+  for (const path of secretPaths) markSecret(js, pathSteps(path));
   return described(table.typeOf(js, pascal(name), owner), js);
+}
+
+/**
+ * Marks the member at `steps` of a JSON Schema secret, in every option of a union on the way
+ * ("[]" is every item of an array, a tuple's included).
+ */
+function markSecret(js: Json, steps: readonly string[]): void {
+  const options = (js.anyOf ?? js.oneOf) as Json[] | undefined;
+  const [head, ...rest] = steps;
+  if (head === undefined) js[SECRET_MARK] = true;
+  else if (options) for (const option of options) markSecret(option, steps);
+  else if (head === "[]") {
+    const items = [js.items, ...((js.prefixItems as unknown[] | undefined) ?? [])];
+    for (const item of items.filter(isJson)) markSecret(item, rest);
+  } else {
+    const member = isJson(js.properties) ? js.properties[head] : undefined;
+    if (isJson(member)) markSecret(member, rest);
+  }
 }

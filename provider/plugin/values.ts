@@ -1,7 +1,7 @@
 // Property values between the engine's protobuf Structs and the resource layer. Secrets travel
 // as objects carrying Pulumi's secret signature (@pulumi/pulumi runtime/rpc.js): the layer
-// sees plain values, and what goes back is wrapped wherever the schema says it is secret, since
-// a plugin that accepts secrets must mark its secret outputs itself.
+// sees plain values, and what goes back is wrapped wherever the kinds' tables say it is secret
+// (credentials.ts), since a plugin that accepts secrets must mark its secret outputs itself.
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { isObject, type JsonObject } from "./layer";
@@ -40,14 +40,4 @@ export function revealAll(values: Values): Values {
 /** A value wrapped as a secret. */
 export function secret(value: unknown): Values {
   return { [specialSigKey]: specialSecretSig, value } as Values;
-}
-
-/** The properties with each one named in `secrets` wrapped as a secret. */
-export function hide(values: Values, secrets: ReadonlySet<string>): Values {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      secrets.has(key) && value !== undefined && value !== null ? secret(value) : value,
-    ]),
-  );
 }

@@ -1,22 +1,48 @@
 // The package schema agrees with the kinds' tables: every field an input with its type, doc,
-// default, secret and replace flags; nothing else an input but the plugin's own (release.ts); the
+// default, secret and replace flags (a credential inside a field a secret member of its object
+// type, and nothing else in it secret); nothing else an input but the plugin's own (release.ts); the
 // required inputs the kinds' rules require; the look-ups as functions; the settings as config;
 // every element described (the SDKs' docs). And `npm run build` wrote
 // this very schema to dist/plugin/schema.json, the file the SDK generator reads.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { INVOKES } from "../../provider/plugin/invokes";
 import { PLUGIN_INPUTS } from "../../provider/plugin/release";
 import { describeField, packageSchema } from "../../provider/plugin/schema";
-import { jsonSchemaOf } from "../../provider/plugin/types";
+import { fieldType, jsonSchemaOf, type TypeSpec, TypeTable } from "../../provider/plugin/types";
 import { DOWNLOAD_URL_VARIABLE, packageInfoOf } from "../../provider/plugin/version";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
-import { holdsSecret } from "../../provider/resources/kinds/fields";
+import { type FieldSpec, isWholeSecret } from "../../provider/resources/kinds/fields";
 import { SETTINGS } from "../../provider/resources/steps/settings";
 
 const schema = packageSchema();
 const ROOT = join(__dirname, "..", "..");
+
+type Member = TypeSpec & { secret?: boolean };
+
+/**
+ * The paths ("resources[].authentication.awsKey") of every member marked secret inside a
+ * property's type, through its object types, items, maps and options.
+ */
+function secretMembers(type: Member, at = ""): string[] {
+  const object = type.$ref?.startsWith("#/types/")
+    ? schema.types[type.$ref.slice("#/types/".length)]
+    : undefined;
+  return [
+    ...Object.entries(object?.properties ?? {}).flatMap(([key, member]) => {
+      const path = at ? `${at}.${key}` : key;
+      return [...(member.secret ? [path] : []), ...secretMembers(member, path)];
+    }),
+    ...(type.items ? secretMembers(type.items, `${at}[]`) : []),
+    ...(type.additionalProperties ? secretMembers(type.additionalProperties, at) : []),
+    ...(type.oneOf ?? []).flatMap((option) => secretMembers(option, at)),
+  ];
+}
+
+/** The members of a field the schema should mark secret: its credentials, unless it is one. */
+const secretLeavesOf = (spec: FieldSpec) => (isWholeSecret(spec) ? [] : (spec.secretPaths ?? []));
 
 describe("the package schema", () => {
   it("has one resource per kind, each input a field or control of the kind's table", () => {
@@ -37,7 +63,15 @@ describe("the package schema", () => {
       for (const [key, spec] of Object.entries(specs)) {
         const input = resource?.inputProperties[key];
         const where = `${name}.${key}`;
-        expect(input?.secret === true, where).toBe(holdsSecret(spec));
+        // A secret as a whole only when the whole value is a credential; else its credentials,
+        // and they alone, are secret members of its types.
+        expect(input?.secret === true, where).toBe(isWholeSecret(spec));
+        expect([...new Set(secretMembers(input ?? {}))].sort(), where).toEqual(
+          [...secretLeavesOf(spec)].sort(),
+        );
+        if (spec.secretKeys && !isWholeSecret(spec)) {
+          expect(input?.description, where).toContain(String(spec.secretKeys));
+        }
         expect(input?.replaceOnChanges === true, where).toBe(
           spec.replace === true || key === kind.parent,
         );
@@ -56,7 +90,8 @@ describe("the package schema", () => {
           expect(input?.$ref, where).toMatch(/^#\/types\/collectors:index:/);
         }
         // An output too, secret where the input is.
-        expect(resource?.properties[key]?.secret === true, where).toBe(holdsSecret(spec));
+        expect(resource?.properties[key]?.secret === true, where).toBe(isWholeSecret(spec));
+        expect(resource?.properties[key]?.$ref, where).toBe(input?.$ref);
       }
       for (const key of kind.serverSet)
         expect(resource?.properties[key], `${name}.${key}`).toBeDefined();
@@ -78,6 +113,40 @@ describe("the package schema", () => {
       "filterType",
       "regexp",
     ]);
+  });
+
+  it("marks an S3 source's key secret, and nothing else of its thirdPartyRef", () => {
+    const s3 = schema.resources["collectors:index:S3Source"]?.inputProperties.thirdPartyRef;
+    expect(s3?.secret).toBeUndefined();
+    expect(secretMembers(s3 ?? {})).toEqual(["resources[].authentication.awsKey"]);
+    const auth = schema.types["collectors:index:S3SourceThirdPartyRefResourceAuthentication"];
+    expect(auth?.properties.awsKey?.secret).toBe(true);
+    for (const member of ["type", "awsId", "roleARN", "region"]) {
+      expect(auth?.properties[member]?.secret, member).toBeUndefined();
+    }
+    const path = schema.types["collectors:index:ThirdPartyRefResourcePath"];
+    expect(Object.values(path?.properties ?? {}).some((member) => member.secret)).toBe(false);
+    // The generic Source's pass-through and free-form thirdPartyRef stay secrets as a whole.
+    const generic = schema.resources["collectors:index:Source"]?.inputProperties;
+    expect(generic?.thirdPartyRef?.secret).toBe(true);
+    expect(generic?.passthrough?.secret).toBe(true);
+  });
+
+  it("never shares an object type between a use with a secret member and one without", () => {
+    const table = new TypeTable();
+    const auth = z.object({ awsId: z.string(), awsKey: z.string() });
+    const [secret, plain] = table.build(() => [
+      fieldType(table, z.object({ auth }), "ref", "Keyed", ["auth.awsKey"]),
+      fieldType(table, z.object({ auth }), "ref", "Unkeyed"),
+    ]);
+    expect(secret?.$ref).not.toBe(plain?.$ref);
+    const members = (ref: string | undefined) => {
+      const outer = table.types[String(ref).slice("#/types/".length)];
+      return table.types[String(outer?.properties.auth?.$ref).slice("#/types/".length)]?.properties;
+    };
+    expect(members(secret?.$ref)?.awsKey?.secret).toBe(true);
+    expect(members(secret?.$ref)?.awsId?.secret).toBeUndefined();
+    expect(members(plain?.$ref)?.awsKey?.secret).toBeUndefined();
   });
 
   it("has the look-ups as functions and the settings as config, the key a secret", () => {

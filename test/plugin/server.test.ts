@@ -3,6 +3,7 @@
 // by the provider, Read by id alone, Cancel, invokes, Configure.
 
 import {
+  DiffResponse,
   GetSchemaRequest,
   type GetSchemaResponse,
   InvokeRequest,
@@ -59,6 +60,38 @@ function revealed(value: unknown): unknown {
   return (value as { value: unknown }).value;
 }
 
+type ThirdPartyRef = {
+  resources: { path: Record<string, unknown>; authentication: Record<string, unknown> }[];
+};
+
+/**
+ * An S3 thirdPartyRef as the plugin returns it: in clear but for the key, which it returns as a
+ * secret (fails the test otherwise); the key inside, and the rest.
+ */
+function keyHidden(value: unknown): { awsKey: unknown; ref: ThirdPartyRef } {
+  expect(isSecret(value)).toBe(false);
+  const ref = value as ThirdPartyRef;
+  const [resource] = ref.resources;
+  expect(resource?.path.bucketName).toBe("logs");
+  expect(resource?.authentication.awsId).toBe("AKIA0001");
+  const { awsKey, ...rest } = resource?.authentication ?? {};
+  expect(
+    JSON.stringify({ ...ref, resources: [{ ...resource, authentication: rest }] }),
+  ).not.toMatch(/4dabf18193072939515e22adb298388d/);
+  const key = revealed(awsKey);
+  return {
+    awsKey: key,
+    ref: {
+      resources: [
+        {
+          ...(resource as ThirdPartyRef["resources"][0]),
+          authentication: { ...rest, awsKey: key },
+        },
+      ],
+    },
+  };
+}
+
 describe("GetSchema", () => {
   it("serves the schema of every kind", async () => {
     const response = await plugin.call<GetSchemaResponse>("getSchema", new GetSchemaRequest());
@@ -102,7 +135,24 @@ describe("Check", () => {
   it("returns a credential input as a secret even when the program gave it in plain text", async () => {
     const checked = await plugin.check("S3Source", "bucket", s3(1));
     expect(checked.failures).toEqual([]);
-    expect(revealed(checked.inputs.thirdPartyRef)).toEqual(s3(1).thirdPartyRef);
+    // The key alone: the bucket, the path and the key's id stay in clear.
+    const { awsKey, ref } = keyHidden(checked.inputs.thirdPartyRef);
+    expect(awsKey).toBe(AWS_KEY);
+    expect(ref).toEqual(s3(1).thirdPartyRef);
+  });
+
+  it("returns the key alone as a secret whether the program gave it or its whole thirdPartyRef as one", async () => {
+    const given = s3(1);
+    const [resource] = given.thirdPartyRef.resources;
+    const leaf = {
+      resources: [
+        { ...resource, authentication: { ...resource?.authentication, awsKey: secretOf(AWS_KEY) } },
+      ],
+    };
+    for (const thirdPartyRef of [leaf, secretOf(given.thirdPartyRef)]) {
+      const checked = await plugin.check("S3Source", "bucket", { ...given, thirdPartyRef });
+      expect(keyHidden(checked.inputs.thirdPartyRef).ref).toEqual(given.thirdPartyRef);
+    }
   });
 });
 
@@ -120,16 +170,15 @@ describe("create, read, update, delete", () => {
     expect(String(revealed(http.properties.url))).toMatch(/^http/);
 
     const bucket = await plugin.create("S3Source", "bucket", s3(collector.id));
-    expect(revealed(bucket.properties.thirdPartyRef)).toMatchObject({
-      resources: [{ authentication: { awsKey: AWS_KEY } }],
-    });
+    expect(keyHidden(bucket.properties.thirdPartyRef).awsKey).toBe(AWS_KEY);
 
     // pulumi import / get: the id alone.
     const imported = await plugin.read("S3Source", bucket.id);
     expect(imported.id).toBe(bucket.id);
     expect(imported.properties.collectorId).toBe(Number(collector.id));
-    const inputs = revealed(imported.inputs.thirdPartyRef);
-    expect(inputs).toMatchObject({ resources: [{ authentication: { awsKey: "********" } }] });
+    const { awsKey: masked, ref: inputs } = keyHidden(imported.inputs.thirdPartyRef);
+    expect(masked).toBe("********");
+    expect(keyHidden(imported.properties.thirdPartyRef).awsKey).toBe("********");
     expect(JSON.stringify(imported)).not.toContain(AWS_KEY);
 
     // What the service adds to the path (snsTopicOrSubscriptionArn) has no type in the schema,
@@ -143,6 +192,22 @@ describe("create, read, update, delete", () => {
     await expect(plugin.read("S3Source", "42")).rejects.toThrow(/<collectorId>\/<sourceId>/);
     await plugin.delete("S3Source", bucket.id, bucket.properties);
     expect((await plugin.read("S3Source", bucket.id, bucket.properties)).id).toBe("");
+  });
+
+  it("sees no change in a state whose whole thirdPartyRef is a secret (as 0.1.0 wrote it), and reads the key alone back as one", async () => {
+    const collector = await plugin.create("HostedCollector", "c", { name: "c" });
+    const bucket = await plugin.create("S3Source", "bucket", s3(collector.id));
+    const whole = secretOf(keyHidden(bucket.properties.thirdPartyRef).ref);
+    const before = { ...bucket.properties, thirdPartyRef: whole };
+    const checked = await plugin.check("S3Source", "bucket", s3(collector.id), {
+      ...s3(collector.id),
+      thirdPartyRef: whole,
+    });
+    const diff = await plugin.diff("S3Source", bucket.id, before, checked.inputs);
+    expect(diff.detailed).toEqual({});
+    expect(diff.changes).toBe(DiffResponse.DiffChanges.DIFF_NONE);
+    const refreshed = await plugin.read("S3Source", bucket.id, before);
+    expect(keyHidden(refreshed.properties.thirdPartyRef).awsKey).toBe(AWS_KEY);
   });
 
   it("diffs per property, update or replace, and an update is one PUT", async () => {

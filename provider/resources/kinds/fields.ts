@@ -27,13 +27,16 @@ export interface FieldSpec {
   secret?: boolean;
   /**
    * Credentials inside the value, when not the whole of it is one: paths from the value, "[]"
-   * for any item, e.g. "resources[].authentication.awsKey". The field is then a secret input and
-   * output as a whole (Pulumi secrets are whole values); these leaves stay out of messages.
+   * for any item, e.g. "resources[].authentication.awsKey". The plugin's schema marks these
+   * leaves secret and the plugin returns each of them as a secret, the rest of the value in
+   * clear; a dynamic resource class can only mark a whole output, so there the field is a
+   * secret as a whole. These leaves stay out of messages.
    */
   secretPaths?: readonly string[];
   /**
    * Credentials under keys anywhere inside the value whose name matches (a Cloud-to-Cloud
-   * `config`, whose keys differ by integration). As for secretPaths.
+   * `config`, whose keys differ by integration). As for secretPaths, except that the schema
+   * cannot name them: the plugin finds them in each value.
    */
   secretKeys?: RegExp;
   /**
@@ -81,7 +84,20 @@ export function isUnset(value: unknown): value is undefined | null {
 
 /** Whether a field holds a credential anywhere: the resource class makes it a secret. */
 export function holdsSecret(spec: FieldSpec): boolean {
-  return Boolean(spec.secret || spec.spread || spec.secretPaths?.length || spec.secretKeys);
+  return Boolean(isWholeSecret(spec) || spec.secretPaths?.length || spec.secretKeys);
+}
+
+/**
+ * Whether a field is a credential as a whole: a secret, or a pass-through whose members may be
+ * credentials under any name.
+ */
+export function isWholeSecret(spec: Pick<FieldSpec, "secret" | "spread">): boolean {
+  return Boolean(spec.secret || spec.spread);
+}
+
+/** A secretPaths entry as its steps: "resources[].authentication.awsKey" → resources, [], … */
+export function pathSteps(path: string): string[] {
+  return path.split(/\.|(?=\[\])/);
 }
 
 // Outputs must be plain JSON: no undefined (even nested), no bigint, no Date, no functions.

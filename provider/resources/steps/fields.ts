@@ -9,6 +9,7 @@
 // kinds' (kinds/fields.ts).
 import { isDeepStrictEqual } from "node:util";
 import { stringLeaves } from "../../api/redact";
+import { credentialsIn } from "../kinds/credentials";
 import {
   containsUnknown,
   type FieldSpec,
@@ -224,30 +225,8 @@ export function without(service: Record<string, unknown>, keys: Iterable<string>
  * may be credentials under any name): the client keeps them out of messages and logs.
  */
 export function secretLeaves(specs: FieldSpecs, inputs: Record<string, unknown>): string[] {
-  return Object.entries(specs).flatMap(([key, spec]) => {
-    const value = inputs[key];
-    if (spec.secret || spec.spread) return stringLeaves(value);
-    return [
-      ...(spec.secretPaths ?? []).flatMap((path) => atPath(value, path.split(/\.|(?=\[\])/))),
-      ...(spec.secretKeys ? underKeys(value, spec.secretKeys) : []),
-    ].flatMap((leaf) => stringLeaves(leaf));
-  });
-}
-
-/** The values at a path ("[]" is every item of an array). */
-function atPath(value: unknown, path: readonly string[]): unknown[] {
-  if (path.length === 0) return value === undefined ? [] : [value];
-  const [head, ...rest] = path as [string, ...string[]];
-  if (head === "[]") return Array.isArray(value) ? value.flatMap((item) => atPath(item, rest)) : [];
-  return isObject(value) && Object.hasOwn(value, head) ? atPath(value[head], rest) : [];
-}
-
-/** The values under keys matching `pattern`, anywhere inside `value`. */
-function underKeys(value: unknown, pattern: RegExp): unknown[] {
-  if (Array.isArray(value)) return value.flatMap((item) => underKeys(item, pattern));
-  if (!isObject(value)) return [];
-  return Object.entries(value).flatMap(([key, member]) =>
-    pattern.test(key) ? [member] : underKeys(member, pattern),
+  return Object.entries(specs).flatMap(([key, spec]) =>
+    credentialsIn(spec, inputs[key]).flatMap((credential) => stringLeaves(credential)),
   );
 }
 
