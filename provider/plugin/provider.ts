@@ -2,8 +2,9 @@
 // requests into these calls. Every resource method runs the kind's lifecycle (the same one the
 // dynamic provider runs); this file adds only what a plugin does differently: ids that carry a
 // source's collector, names made from the URN, secrets unwrapped on the way in and wrapped on
-// the way out where the schema says (each credential leaf of a field, credentials.ts), credentials kept out of what an import writes, the inputs
-// only the plugin has (an InstalledCollector's allowDelete, release.ts), and Cancel.
+// the way out where the schema says (a field's credential leaves alone, credentials.ts),
+// credentials kept out of what an import writes, the inputs only the plugin has (an
+// InstalledCollector's allowDelete, release.ts), and Cancel.
 
 import { configGetter } from "./config";
 import { type Credentials, WHOLE, withoutCredentials, withSecretCredentials } from "./credentials";
