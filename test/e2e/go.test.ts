@@ -165,10 +165,21 @@ describe("examples/go on the plugin", () => {
         deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] };
       };
       const bucket = state.deployment.resources.find((r) => r.type === "collectors:index:S3Source");
-      // The secret's envelope: the signature and the ciphertext, nothing in the clear.
-      expect(bucket?.inputs?.thirdPartyRef).toEqual({
-        "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
-        ciphertext: expect.stringMatching(/^v1:/),
+      // The key alone in the secret's envelope, the signature and the ciphertext; the bucket
+      // and the key's id in clear.
+      expect(bucket?.inputs?.thirdPartyRef).toMatchObject({
+        resources: [
+          {
+            path: { bucketName: "app-logs" },
+            authentication: {
+              awsId: "AKIAGOE2E00000000001",
+              awsKey: {
+                "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+                ciphertext: expect.stringMatching(/^v1:/),
+              },
+            },
+          },
+        ],
       });
       // The key was sent and stored: decrypted, the state has it.
       const decrypted = (await ws.pulumi(["stack", "export", "--show-secrets"])).stdout;
@@ -257,7 +268,8 @@ describe("pulumi import into a Go project", () => {
       expect(code).toContain('collectors.NewS3Source(ctx, "bucket", &collectors.S3SourceArgs{');
       // The source names the imported collector, not its number.
       expect(code).toMatch(/CollectorId: +collector\.ID\(\)/);
-      expect(code).toMatch(/AwsKey: +pulumi\.String\("\*{8}"\),/);
+      // The key, a secret member of the schema, written as a secret, masked.
+      expect(code).toMatch(/AwsKey: +pulumi\.ToSecret\("\*{8}"\)\.\(pulumi\.StringOutput\),/);
       expect(code).toContain("pulumi.Protect(true)");
       expect(`${outputOf(imported)}${code}`).not.toContain(AWS_KEY);
 

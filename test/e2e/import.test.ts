@@ -133,7 +133,8 @@ describe("pulumi import into a YAML project", () => {
       ]);
       expect(second.code).toMatch(/type: collectors:(index:)?S3Source\n/);
       expect(second.code).toMatch(new RegExp(`collectorId: ["']${collector.id}["']\n`));
-      expect(second.code).toContain("awsKey: '********'");
+      // The key, a secret member of the schema, written as a secret, masked.
+      expect(second.code).toMatch(/awsKey:\n\s+fn::secret: '\*{8}'\n/);
       expect(`${second.output}${second.code}`).not.toContain(AWS_KEY);
       // The source's resources after the collector's, in one program.
       writeFileSync(
@@ -233,7 +234,7 @@ describe("the generated TypeScript SDK", () => {
         "bucket",
         sourceId,
       ]);
-      expect(second.code).toContain('awsKey: "********"');
+      expect(second.code).toContain('awsKey: pulumi.secret("********")');
       expect(`${second.output}${second.code}`).not.toContain(AWS_KEY);
       const body = second.code
         .split("\n")
