@@ -40,6 +40,7 @@ interface ServeFlags {
   authFailuresPerMinute: number;
   bodyTimeout: number;
   log: boolean;
+  json: boolean;
 }
 
 /** The --accounts file, checked; a UsageError naming the flag, the file and what is wrong. */
@@ -80,6 +81,22 @@ function describeCredentials(
   return `accounts: ${list.join("; ")} (access keys as given)`;
 }
 
+/**
+ * The --json ready line, for a test in any language that starts the service as a process: where
+ * it is and how to sign in (the first user's credentials; the asker chose them or they are the
+ * public development ones), and the pid to stop.
+ */
+function readyLine(running: RunningEmulator, flags: ServeFlags) {
+  const first = running.credentials[0];
+  return {
+    endpoint: running.url,
+    accessId: first?.accessId,
+    accessKey: first?.accessKey,
+    pid: process.pid,
+    dataDir: flags.data ?? null,
+  };
+}
+
 async function serve(flags: ServeFlags): Promise<void> {
   const options: EmulatorOptions = {
     host: flags.host,
@@ -98,10 +115,14 @@ async function serve(flags: ServeFlags): Promise<void> {
   }
   if (flags.data) options.dataDir = flags.data;
   const running = await startEmulator(options);
-  const store = flags.data ? `data in ${flags.data}` : "data in memory";
-  console.log(
-    `Collector Management emulator listening on ${running.url} — ${describeCredentials(running, flags, options)} — ${store}`,
-  );
+  if (flags.json) {
+    console.log(JSON.stringify(readyLine(running, flags)));
+  } else {
+    const store = flags.data ? `data in ${flags.data}` : "data in memory";
+    console.log(
+      `Collector Management emulator listening on ${running.url} — ${describeCredentials(running, flags, options)} — ${store}`,
+    );
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -163,6 +184,11 @@ export function registerServe(program: Command): void {
       DEFAULTS.bodyTimeoutMs / 1000,
     )
     .option("--log", "log every request (Fastify's JSON log)", false)
+    .option(
+      "--json",
+      "print one JSON line when ready instead of the banner: endpoint, accessId, accessKey, pid, dataDir",
+      false,
+    )
     .action(async (flags: ServeFlags) => {
       if (flags.accounts && (flags.accessId || flags.accessKey)) {
         program.error("error: give either --accounts or --access-id/--access-key, not both");

@@ -1,0 +1,12 @@
+// pulumi-collectors/testing: the local service as a fixture for tests of your own Pulumi
+// programs (docs/testing-your-programs.md).
+export {
+  type ConfigValue,
+  type Fault,
+  type InstalledCollectorRegistration,
+  LocalService,
+  type LocalServiceOptions,
+  type LoggedRequest,
+  type RequestFilter,
+  startLocalService,
+} from "./local-service";
