@@ -62,7 +62,7 @@ describe("LocalService", () => {
       endpoint: b.endpoint,
       accessId: a.accessId,
       accessKey: a.accessKey,
-      retry: { maxAttempts: 1 },
+      retry: { retries: 0 },
     });
     await expect(client.collectors.list()).rejects.toThrow(/401|credentials|authenticat/i);
   });
@@ -104,7 +104,7 @@ describe("LocalService", () => {
       endpoint: service.endpoint,
       accessId: service.accessId,
       accessKey: service.accessKey,
-      retry: { maxAttempts: 1 },
+      retry: { retries: 0 },
     });
     await expect(client.collectors.list()).rejects.toThrow(/500/);
     await service.clearFaults();
