@@ -10,3 +10,4 @@ export {
   type RequestFilter,
   startLocalService,
 } from "./local-service";
+export { collectorsMocks, registrationError } from "./mocks";

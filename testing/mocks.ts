@@ -1,0 +1,114 @@
+// Pulumi's mocks (pulumi.runtime.setMocks) for unit tests of programs that use this package:
+// each of our resources is checked the way `preview` checks it — the same check, the same
+// failures — and gets what the service would give it: a numeric id (a plugin source's under its
+// collector), its server-set fields, and an HTTP source's url and a syslog source's token as
+// secrets. Resources of other providers go to the mocks given for them.
+import * as pulumi from "@pulumi/pulumi";
+import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
+import { kindNamed } from "../provider/resources/kinds";
+import type { EntityKind } from "../provider/resources/kinds/kind";
+import { check } from "../provider/resources/steps/check";
+import { autoName } from "../provider/resources/steps/naming";
+
+type Mocks = pulumi.runtime.Mocks;
+type MockResourceArgs = pulumi.runtime.MockResourceArgs;
+
+/** The kind a type token names: a dynamic class's, or the plugin's SDKs'. */
+const TYPE_TOKEN = /^(?:pulumi-nodejs:dynamic\/collectors|collectors:index):(\w+)$/;
+
+/** Check's failures as the engine reports them: one line per property. */
+function checkFailed(type: string, name: string, failures: { property: string; reason: string }[]) {
+  return new Error(
+    failures
+      .map((f) => `${type} resource '${name}': property ${f.property} has a problem: ${f.reason}`)
+      .join("\n"),
+  );
+}
+
+const secret = (value: unknown) => ({ [specialSigKey]: specialSecretSig, value });
+
+/** What the service sets on a new object of `kind`, in its shapes (made up, never real). */
+function serverSet(kind: EntityKind, state: Record<string, unknown>, id: number) {
+  if (kind.collection === "collectors") {
+    const installed = kind.kind === "InstalledCollector";
+    return {
+      collectorType: installed ? "Installable" : "Hosted",
+      alive: true,
+      ...(installed
+        ? { collectorVersion: "19.0-1", osName: "Linux", osVersion: "6.1", osArch: "amd64" }
+        : {}),
+    };
+  }
+  const { sourceType } = kind.fixed(state) as { sourceType?: string };
+  const token = `MockToken${String(id).padStart(12, "0")}`;
+  return {
+    sourceType,
+    ...(sourceType === "HTTP"
+      ? { url: secret(`https://endpoint1.collection.collectors.invalid/receiver/v1/http/${token}`) }
+      : {}),
+    ...(sourceType === "Cloudsyslog" ? { token: secret(`${token}@41123`) } : {}),
+  };
+}
+
+/**
+ * Mocks for `pulumi.runtime.setMocks`. Our resources are checked and answered here; any other
+ * resource and every call go to `others` (by default a resource's state is its inputs, and a call
+ * returns its arguments).
+ */
+export function collectorsMocks(others: Partial<Mocks> = {}): Mocks {
+  let nextId = 100_000_000;
+  return {
+    async newResource(args: MockResourceArgs) {
+      const match = TYPE_TOKEN.exec(args.type);
+      const kind = match ? kindNamed(match[1] as string) : undefined;
+      if (!kind) {
+        return others.newResource
+          ? others.newResource(args)
+          : { id: `${args.name}-id`, state: args.inputs };
+      }
+      const inputs = { __autoname: args.name, ...args.inputs };
+      const checked = await check(kind, {}, inputs);
+      if (checked.failures?.length) {
+        throw checkFailed(args.type, args.name, checked.failures);
+      }
+      const state: Record<string, unknown> = Object.fromEntries(
+        Object.entries(checked.inputs ?? {}).filter(([key]) => !key.startsWith("__")),
+      );
+      state.name ??= autoName(args.name);
+      const id = ++nextId;
+      Object.assign(state, serverSet(kind, state, id), { adopted: state.adopt !== undefined });
+      const plugin = args.type.startsWith("collectors:");
+      const parent = kind.parent === undefined ? undefined : state[kind.parent];
+      return { id: plugin && parent !== undefined ? `${parent}/${id}` : String(id), state };
+    },
+    call(args) {
+      return others.call ? others.call(args) : args.inputs;
+    },
+  };
+}
+
+/** What an Output holds besides its value (public in the SDK's code, not in its types). */
+interface OutputPromises {
+  promise(): Promise<unknown>;
+  isKnown: Promise<boolean>;
+  isSecret: Promise<boolean>;
+}
+
+/**
+ * The error a resource's registration failed with under the mocks (check's failures, for input
+ * preview would refuse), or undefined once it registered. It handles the rejection of every
+ * output of the resource, so the test runner reports no unhandled ones: call it right after
+ * constructing the resource.
+ */
+export async function registrationError(resource: pulumi.Resource): Promise<Error | undefined> {
+  const outputs = Object.values(resource).filter(
+    pulumi.Output.isInstance,
+  ) as unknown as OutputPromises[];
+  const ignore = () => undefined;
+  // An output's value, whether it is known, and whether it is secret reject each on its own.
+  const settled = await Promise.allSettled(
+    outputs.flatMap((o) => [o.promise(), o.isKnown.catch(ignore), o.isSecret.catch(ignore)]),
+  );
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  return failed?.reason as Error | undefined;
+}
