@@ -95,15 +95,19 @@ interface OutputPromises {
 }
 
 /**
- * The error a resource's registration failed with under the mocks (check's failures, for input
- * preview would refuse), or undefined once it registered. It handles the rejection of every
- * output of the resource, so the test runner reports no unhandled ones: call it right after
- * constructing the resource.
+ * The error the first of these resources failed to register with under the mocks (check's
+ * failures, for input preview would refuse), or undefined once all registered. It handles the
+ * rejection of every output of each, so the test runner reports no unhandled ones: call it right
+ * after making them. A resource whose inputs come from a failed one fails too, and Pulumi's SDK
+ * reports that as an unhandled rejection of its own: test refusals on resources nothing depends
+ * on.
  */
-export async function registrationError(resource: pulumi.Resource): Promise<Error | undefined> {
-  const outputs = Object.values(resource).filter(
-    pulumi.Output.isInstance,
-  ) as unknown as OutputPromises[];
+export async function registrationError(
+  ...resources: pulumi.Resource[]
+): Promise<Error | undefined> {
+  const outputs = resources.flatMap(
+    (resource) => Object.values(resource).filter(pulumi.Output.isInstance) as unknown[],
+  ) as OutputPromises[];
   const ignore = () => undefined;
   // An output's value, whether it is known, and whether it is secret reject each on its own.
   const settled = await Promise.allSettled(

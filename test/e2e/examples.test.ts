@@ -25,6 +25,7 @@ import {
   shape,
   workspaceFor,
 } from "../helpers/pulumi";
+import { userProject } from "../helpers/user-project";
 
 const MINUTE = 60_000;
 
@@ -32,34 +33,10 @@ let service: Service;
 const workspaces: PulumiWorkspace[] = [];
 const folders: string[] = [];
 
-/**
- * A user's project outside the repository: examples/basic's code, and node_modules holding the
- * package as `npm install <tarball>` would (unpacked from `npm pack`), next to this repository's
- * other dependencies (symlinked, so there is one copy of @pulumi/pulumi and no download).
- */
-async function userProject(): Promise<string> {
-  const app = mkdtempSync(join(tmpdir(), "collectors-user-"));
+/** examples/basic as a user's own project: the package installed from its tarball. */
+async function basicAsUserProject(): Promise<string> {
+  const app = await userProject();
   folders.push(app);
-  const pack = await runProcess("npm", ["pack", "--silent", "--pack-destination", app], {
-    cwd: ROOT,
-    env: process.env,
-  });
-  expect(pack.code, pack.stderr).toBe(0);
-  const tarball = join(app, pack.stdout.trim().split("\n").at(-1) as string);
-  const modules = join(app, "node_modules");
-  mkdirSync(join(modules, "pulumi-collectors"), { recursive: true });
-  const untar = await runProcess(
-    "tar",
-    ["-xzf", tarball, "-C", join(modules, "pulumi-collectors"), "--strip-components=1"],
-    { cwd: app, env: process.env },
-  );
-  expect(untar.code, untar.stderr).toBe(0);
-  rmSync(tarball);
-  for (const entry of readdirSync(join(ROOT, "node_modules"))) {
-    if (entry !== "pulumi-collectors") {
-      symlinkSync(join(ROOT, "node_modules", entry), join(modules, entry));
-    }
-  }
   for (const file of ["index.ts", "tsconfig.json"]) {
     copyFileSync(join(example("basic"), file), join(app, file));
   }
@@ -199,7 +176,7 @@ describe("examples", () => {
   it(
     "basic as a user runs it: the packed package installed in a project outside the repository",
     async () => {
-      const app = await userProject();
+      const app = await basicAsUserProject();
       const ws = await workspace(service, app);
       await ws.pulumi(["up", "--yes"]);
       const { collectorName } = (await ws.outputs()) as Record<string, string>;

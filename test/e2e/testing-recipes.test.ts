@@ -1,0 +1,74 @@
+// The recipes of docs/testing-your-programs.md, run as a user runs them: each example under
+// examples/testing/ copied into a project of its own with pulumi-collectors installed from its
+// tarball, its tests run with the command the docs give, their output printed.
+import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/pulumi-workspace";
+import { outputOf, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
+import { userProject } from "../helpers/user-project";
+
+const MINUTE = 60_000;
+const folders: string[] = [];
+const workspaces: PulumiWorkspace[] = [];
+let service: Service;
+
+beforeAll(async () => {
+  service = await Service.start();
+});
+
+afterAll(async () => {
+  for (const ws of workspaces) ws.dispose();
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  await service?.close();
+});
+
+/** examples/testing/<name> as a user's project, and the environment its commands run in. */
+async function recipe(name: string) {
+  const app = await userProject(`collectors-recipe-${name}-`);
+  folders.push(app);
+  cpSync(join(ROOT, "examples", "testing", name), app, { recursive: true });
+  // What `npm init` and `npm install` leave besides node_modules.
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: `my-${name}`, private: true }));
+  // The pulumi CLI on PATH, state and plugins in folders of the project's own.
+  return { app, env: isolatedEnv(join(app, ".pulumi-test"), await pulumiCliPath(ROOT)) };
+}
+
+/** Runs a recipe's command and prints what it printed, with its run time. */
+async function run(app: string, env: NodeJS.ProcessEnv, command: string, args: string[]) {
+  const started = performance.now();
+  const result = await runProcess(command, args, { cwd: app, env, timeoutMs: 10 * MINUTE });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`$ ${command} ${args.join(" ")}   (${seconds} s)\n${outputOf(result)}`);
+  return result;
+}
+
+describe("examples/testing/typescript", () => {
+  it(
+    "its unit tests pass under Pulumi's mocks, and its integration tests against the local service",
+    async () => {
+      const { app, env } = await recipe("typescript");
+      expect(readdirSync(app)).toContain("web.unit.test.ts");
+      const result = await run(app, env, "npx", ["vitest", "run"]);
+      expect(result.code, outputOf(result)).toBe(0);
+      expect(result.stdout).toMatch(/Test Files\s+2 passed \(2\)/);
+      expect(result.stdout).toMatch(/Tests\s+9 passed \(9\)/);
+
+      // The unit test's refusal is preview's: the same resource, property and reason (preview
+      // also prints the value given, as `value {…}` in Go's notation, which the mocks leave out).
+      const refusal = /(\S+ resource 'events': property filters\[1\]\.regexp.* has a problem: .*)/;
+      const unit = refusal.exec(result.stdout)?.[1];
+      expect(unit).toBeDefined();
+      const ws = await workspaceFor(service, app, {
+        config: { "collectors-testing:maskPattern": "" },
+      });
+      workspaces.push(ws);
+      const preview = await ws.pulumi(["preview"], { check: false });
+      console.log(`$ pulumi preview\n${outputOf(preview)}`);
+      expect(preview.code).not.toBe(0);
+      const previewed = refusal.exec(outputOf(preview))?.[1];
+      expect(previewed?.replace(/ value \{.*?\} has a problem/, " has a problem")).toBe(unit);
+    },
+    10 * MINUTE,
+  );
+});
