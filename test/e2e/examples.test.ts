@@ -1,19 +1,9 @@
 // The examples, run the way their READMEs say, with the real engine against the local service:
 // the root Pulumi.yaml (which runs examples/basic), both stacks of examples/environments, and
 // examples/installed on a registered Installed Collector.
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runProcess } from "../../scripts/pulumi-workspace";
 import type { Json } from "../helpers/http";
 import {
   changes,
