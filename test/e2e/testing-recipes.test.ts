@@ -72,3 +72,17 @@ describe("examples/testing/typescript", () => {
     10 * MINUTE,
   );
 });
+
+describe("examples/testing/node-test", () => {
+  it(
+    "its test passes under node's own test runner",
+    async () => {
+      const { app, env } = await recipe("node-test");
+      const result = await run(app, env, process.execPath, ["--test"]);
+      expect(result.code, outputOf(result)).toBe(0);
+      expect(result.stdout).toMatch(/^# pass 1$/m);
+      expect(result.stdout).toMatch(/^# fail 0$/m);
+    },
+    10 * MINUTE,
+  );
+});

@@ -46,7 +46,7 @@ describe("the web tier against the local service", () => {
     const result = await stack.up();
     expect(result.summary.resourceChanges).toMatchObject({ create: 3 }); // the stack too
     const posts = await service.requests({ method: "POST" });
-    const collectorId = result.outputs.collectorId?.value as number;
+    const collectorId = result.outputs.collectorId?.value as string;
     expect(posts.map((r) => r.path)).toEqual([
       "/api/v1/collectors",
       `/api/v1/collectors/${collectorId}/sources`,
