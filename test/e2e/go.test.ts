@@ -11,8 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../provider/plugin/version";
-import { buildSdkgen, generateSdks, goCommand } from "../../scripts/build-sdks";
+import { goCommand } from "../../scripts/build-sdks";
 import { runProcess } from "../../scripts/pulumi-workspace";
+import { GO_ENV, generateGoSdk, SDK_MODULE, useGeneratedSdk } from "../helpers/go";
 import { installPlugin } from "../helpers/plugin";
 import {
   changes,
@@ -29,19 +30,9 @@ import {
 
 const MINUTE = 60_000;
 const AWS_KEY = "aws-go-e2e-secret-key-000000000000000000000000000001";
-const SDK_MODULE = "github.com/pulumi-collectors/pulumi-collectors/sdk/go";
 const SDK_PACKAGE = `${SDK_MODULE}/collectors`;
 /** The package's version: the plugin's, the SDK's, and the one examples/go requires. */
 const VERSION = packageVersion(ROOT);
-/**
- * The Go settings of every command. -mod=readonly (Go's default, said here because GOFLAGS
- * replaces the go env file's): the example's go.mod and go.sum must be complete as committed,
- * as its README says; a change of the SDK's requirements that they miss fails here. -trimpath
- * keys Go's build cache on module paths rather than folders: the SDK and the programs live in a
- * new temporary folder on each run, and without it each run would compile the SDK's ~50 files
- * again (minutes here).
- */
-const GO_ENV = { GOFLAGS: "-mod=readonly -trimpath" };
 
 let service: Service;
 /** Where the SDK is generated and the programs are copied: removed afterwards. */
@@ -55,11 +46,7 @@ async function goProgram(name: string, mainGo?: string): Promise<string> {
   const dir = join(root, name);
   cpSync(example("go"), dir, { recursive: true });
   if (mainGo !== undefined) writeFileSync(join(dir, "main.go"), mainGo);
-  const edit = await runProcess(goCommand(), ["mod", "edit", "-replace", `${SDK_MODULE}=${sdk}`], {
-    cwd: dir,
-    env: { ...process.env, ...GO_ENV },
-  });
-  expect(edit.code, outputOf(edit)).toBe(0);
+  await useGeneratedSdk(dir, sdk);
   return dir;
 }
 
@@ -94,9 +81,7 @@ async function seedCollector(name: string) {
 beforeAll(async () => {
   service = await Service.start();
   root = mkdtempSync(join(tmpdir(), "collectors-go-e2e-"));
-  const sdkgen = await buildSdkgen(join(root, "sdkgen"));
-  await generateSdks(sdkgen, join(ROOT, "dist", "plugin", "schema.json"), join(root, "sdk"));
-  sdk = join(root, "sdk", "go");
+  sdk = await generateGoSdk(root);
   // The module the example requires is the one generated, at the package's version.
   expect(readFileSync(join(sdk, "go.mod"), "utf8")).toMatch(new RegExp(`^module ${SDK_MODULE}\n`));
   expect(readFileSync(join(example("go"), "go.mod"), "utf8")).toContain(

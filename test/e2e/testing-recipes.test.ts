@@ -1,10 +1,14 @@
 // The recipes of docs/testing-your-programs.md, run as a user runs them: each example under
 // examples/testing/ copied into a project of its own with pulumi-collectors installed from its
 // tarball, its tests run with the command the docs give, their output printed.
-import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/pulumi-workspace";
+import { packageVersion } from "../../provider/plugin/version";
+import { goCommand } from "../../scripts/build-sdks";
+import { isolatedEnv, pulumiCliPath, runOrFail, runProcess } from "../../scripts/pulumi-workspace";
+import { GO_ENV, generateGoSdk, useGeneratedSdk } from "../helpers/go";
+import { PLUGIN_TARBALL } from "../helpers/plugin";
 import { outputOf, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
 import { userProject } from "../helpers/user-project";
 
@@ -84,5 +88,47 @@ describe("examples/testing/node-test", () => {
       expect(result.stdout).toMatch(/^# fail 0$/m);
     },
     10 * MINUTE,
+  );
+});
+
+/** A `collectors` command in <app>/bin, as `npm install -g pulumi-collectors` gives one. */
+function collectorsOnPath(app: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const bin = join(app, "bin");
+  mkdirSync(bin);
+  const cli = join(app, "node_modules", "pulumi-collectors", "dist", "cli", "main.js");
+  writeFileSync(join(bin, "collectors"), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`, {
+    mode: 0o755,
+  });
+  return { ...env, PATH: `${bin}:${env.PATH}` };
+}
+
+describe("examples/testing/go", () => {
+  it(
+    "go test drives the program through Go's Automation API against collectors serve --json",
+    async () => {
+      const { app, env } = await recipe("go");
+      await useGeneratedSdk(app, await generateGoSdk(join(app, ".sdk")));
+      // The plugin where `pulumi plugin install resource collectors <version>` puts it.
+      await runOrFail(
+        "pulumi",
+        [
+          "plugin",
+          "install",
+          "resource",
+          "collectors",
+          packageVersion(ROOT),
+          "--file",
+          PLUGIN_TARBALL,
+        ],
+        app,
+        env,
+      );
+      const goEnv = { ...collectorsOnPath(app, env), ...GO_ENV };
+      const result = await run(app, goEnv, goCommand(), ["test", "-v", "-count=1", "./..."]);
+      expect(result.code, outputOf(result)).toBe(0);
+      expect(result.stdout).toMatch(/^--- PASS: TestWebTierAgainstTheLocalService /m);
+      expect(result.stdout).toMatch(/^ok\s+\S+/m);
+    },
+    20 * MINUTE,
   );
 });
