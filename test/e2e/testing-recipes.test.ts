@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../provider/plugin/version";
 import { goCommand } from "../../scripts/build-sdks";
 import { isolatedEnv, pulumiCliPath, runOrFail, runProcess } from "../../scripts/pulumi-workspace";
+import { defaultPython } from "../../scripts/release/python-sdk";
 import { GO_ENV, generateGoSdk, useGeneratedSdk } from "../helpers/go";
 import { PLUGIN_TARBALL } from "../helpers/plugin";
 import { outputOf, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
@@ -130,5 +131,24 @@ describe("examples/testing/go", () => {
       expect(result.stdout).toMatch(/^ok\s+\S+/m);
     },
     20 * MINUTE,
+  );
+});
+
+describe("examples/testing/python", () => {
+  it(
+    "pytest's fixture starts collectors serve --json and its tests reach the service over HTTP",
+    async () => {
+      const { app, env } = await recipe("python");
+      const result = await run(app, collectorsOnPath(app, env), defaultPython(), [
+        "-m",
+        "pytest",
+        "-v",
+        "-p",
+        "no:cacheprovider",
+      ]);
+      expect(result.code, outputOf(result)).toBe(0);
+      expect(result.stdout).toMatch(/=+ 4 passed in [\d.]+s =+/);
+    },
+    10 * MINUTE,
   );
 });

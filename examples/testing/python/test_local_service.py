@@ -1,0 +1,42 @@
+"""Tests against the local service with plain HTTP: what a Python program's tests build on.
+
+The Pulumi part (a Python program on the collectors plugin, driven by the Automation API) is the
+same as the Go and TypeScript recipes; pulumi-collectors' own CI cannot run it, since no Python
+package index is reachable there for the `pulumi` package.
+"""
+
+
+def test_a_collector_made_through_the_api_is_listed(service):
+    made = service.api("POST", "/collectors", {"collector": {"collectorType": "Hosted", "name": "web"}})
+    listed = service.api("GET", "/collectors")["collectors"]
+    assert [c["id"] for c in listed] == [made["collector"]["id"]]
+
+
+def test_an_installed_collector_registers_as_a_host_would(service):
+    registered = service.control(
+        "POST",
+        "/installed-collectors",
+        {
+            "name": "web-01",
+            "collectorVersion": "19.0-1",
+            "osName": "Linux",
+            "osVersion": "6.1",
+            "osArch": "amd64",
+            "ephemeral": False,
+        },
+    )["collector"]
+    read = service.api("GET", f"/collectors/{registered['id']}")["collector"]
+    assert read["collectorType"] == "Installable"
+    assert read["alive"] is True
+
+
+def test_each_test_starts_from_an_empty_service(service):
+    assert service.api("GET", "/collectors")["collectors"] == []
+
+
+def test_the_request_log_shows_what_was_sent(service):
+    service.api("GET", "/collectors")
+    requests = service.control("GET", "/requests")["requests"]
+    assert [(r["method"], r["path"], r["status"]) for r in requests] == [
+        ("GET", "/api/v1/collectors", 200)
+    ]
