@@ -65,6 +65,21 @@ describe("collectorsMocks", () => {
     expect(await registrationError(adopted)).toBeUndefined();
   });
 
+  it("answers the SDKs' resources too, a source's id under its collector", async () => {
+    // What a generated SDK registers: the plugin's token, the inputs as given.
+    class SdkResource extends pulumi.CustomResource {}
+    const collector = new SdkResource("collectors:index:HostedCollector", "sdk-web", {});
+    const collectorId = await value(collector.id);
+    const source = new SdkResource("collectors:index:CloudSyslogSource", "sdk-syslog", {
+      collectorId,
+      token: undefined,
+    });
+    expect(await value(source.id)).toMatch(new RegExp(`^${collectorId}/\\d{9}$`));
+    const token = (source as unknown as { token: pulumi.Output<string> }).token;
+    expect(await value(token)).toMatch(/^MockToken\d+@41123$/);
+    expect(await pulumi.isSecret(token)).toBe(true);
+  });
+
   it("passes other providers' resources to the mocks given", async () => {
     class Bucket extends pulumi.CustomResource {}
     const other = new Bucket("aws:s3/bucket:Bucket", "logs", { acl: "private" });
