@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import { type LoggedRequest, type RunningEmulator, startEmulator } from "../emulator";
+import type { FaultKind } from "../emulator/http/faults";
 import { CollectorsClient } from "../provider/api";
 
 export type { LoggedRequest };
@@ -59,7 +60,7 @@ export interface InstalledCollectorRegistration {
 
 /** A failure the service injects into matching API requests (control API `/faults`). */
 export interface Fault {
-  kind: "429" | "500" | "503" | "latency" | "reset" | "lost-response";
+  kind: FaultKind;
   /** Share of matching requests it fires on, 0 to 1; default 1. */
   rate?: number;
   /** How many times it fires at most; default unlimited. */
