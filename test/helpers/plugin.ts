@@ -1,8 +1,11 @@
 // The collectors provider plugin as a user installs it: from the tarball `npm run build` makes.
+// Free of the test runner: scripts/record-states.ts installs it the same way.
 import { join } from "node:path";
 import { packageVersion } from "../../provider/plugin/version";
 import { tarballName } from "../../scripts/build-plugin";
-import { type PulumiWorkspace, ROOT } from "./pulumi";
+import { type PulumiWorkspace, repoRoot } from "../../scripts/pulumi-workspace";
+
+const ROOT = repoRoot(__dirname);
 
 export const PLUGIN_TARBALL = join(ROOT, "dist", "plugin", tarballName());
 

@@ -4,7 +4,12 @@
 // its own service, workspace, backend and PULUMI_HOME.
 import { join } from "node:path";
 import { expect } from "vitest";
-import { type LoggedRequest, type RunningEmulator, startEmulator } from "../../emulator";
+import {
+  type EmulatorOptions,
+  type LoggedRequest,
+  type RunningEmulator,
+  startEmulator,
+} from "../../emulator";
 import {
   type CommandResult,
   PulumiWorkspace,
@@ -12,24 +17,16 @@ import {
   repoRoot,
   type WorkspaceOptions,
 } from "../../scripts/pulumi-workspace";
-import { type Credentials, call, cookiesOf, type HttpResponse, type Json } from "./http";
+import { call, cookiesOf, type HttpResponse, type Json } from "./http";
+import { E2E_ACCOUNTS, OPERATOR, PULUMI_USER } from "./users";
 
 export { CommandFailed, type CommandResult, PulumiWorkspace } from "../../scripts/pulumi-workspace";
+export { OPERATOR, PULUMI_USER } from "./users";
 
 export const ROOT = repoRoot(__dirname);
 /** A program under test/e2e/programs/. */
 export const program = (name: string): string => join(ROOT, "test", "e2e", "programs", name);
 export const example = (name: string): string => join(ROOT, "examples", name);
-
-/** The user Pulumi runs as, and a second one for changes made "behind Pulumi's back". */
-export const PULUMI_USER: Credentials = {
-  accessId: "suPulumiE2e0001",
-  accessKey: "pulumi-e2e-access-key-000000000000000000000000000000000000000001",
-};
-export const OPERATOR: Credentials = {
-  accessId: "suOperator00001",
-  accessKey: "operator-e2e-access-key-0000000000000000000000000000000000000001",
-};
 
 export type { LoggedRequest };
 
@@ -39,25 +36,19 @@ export class Service {
 
   private constructor(readonly emulator: RunningEmulator) {}
 
-  /** Starts the service on a free port with the default limits unless `limits` says otherwise. */
-  static async start(limits: { rateLimit?: number; maxConcurrent?: number } = {}) {
+  /**
+   * Starts the service on a free port with the default limits unless `options` says otherwise;
+   * in memory unless given a `dataDir` (a restored store), with the e2e users unless given
+   * `accounts` (those a recorded store was made with).
+   */
+  static async start(
+    options: Pick<EmulatorOptions, "rateLimit" | "maxConcurrent" | "dataDir" | "accounts"> = {},
+  ) {
     const emulator = await startEmulator({
       host: "127.0.0.1",
       port: 0,
-      ...limits,
-      accounts: {
-        accounts: [
-          {
-            name: "e2e",
-            deployment: "us1",
-            type: "Enterprise",
-            users: [
-              { ...PULUMI_USER, role: "manage" },
-              { ...OPERATOR, role: "manage" },
-            ],
-          },
-        ],
-      },
+      accounts: E2E_ACCOUNTS,
+      ...options,
     });
     return new Service(emulator);
   }
@@ -98,10 +89,10 @@ export class Service {
     return (await this.requests()).length;
   }
 
-  /** Requests made by Pulumi (not by the operator) after `mark`. */
-  async since(mark: number): Promise<LoggedRequest[]> {
+  /** Requests made by Pulumi (not by the operator) after `mark`; `accessId` is Pulumi's user. */
+  async since(mark: number, accessId = PULUMI_USER.accessId): Promise<LoggedRequest[]> {
     const all = await this.requests();
-    return all.slice(mark).filter((r) => r.accessId === PULUMI_USER.accessId);
+    return all.slice(mark).filter((r) => r.accessId === accessId);
   }
 
   async addFault(fault: Record<string, unknown>): Promise<void> {
