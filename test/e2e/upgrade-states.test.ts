@@ -1,0 +1,165 @@
+// Upgrades from recorded states: every version under test/upgrade/ (scripts/record-states.ts
+// writes one per release, and they are kept) with the code at HEAD, for each front end — the
+// TypeScript classes (whose state carries the serialized provider shim) and YAML on the plugin
+// (whose state carries its provider resource). The local service is restored from the recorded
+// store, the recorded state imported into a fresh backend; then, as a user's first commands
+// after upgrading: a preview plans no replacement and no change and makes no request, refresh
+// changes nothing, one changed setting is one update (one PUT), and destroy deletes the
+// program's objects and leaves the Installed Collector registered.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AccountsFile } from "../../emulator";
+import {
+  ACCOUNTS_FILE,
+  FILES,
+  FRONT_ENDS,
+  pointedAt,
+  type Recording,
+  recordedVersions,
+  upgradeStatesDir,
+} from "../../scripts/upgrade-states";
+import { installPlugin } from "../helpers/plugin";
+import {
+  changes,
+  outputOf,
+  type PulumiWorkspace,
+  previewJson,
+  ROOT,
+  Service,
+  shape,
+  summarize,
+  workspaceFor,
+} from "../helpers/pulumi";
+
+const MINUTE = 60_000;
+const VERSIONS = recordedVersions(ROOT);
+const REPLACING = ["replace", "create-replacement", "delete-replaced"];
+
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(file, "utf8")) as T;
+
+describe("the recorded states", () => {
+  it("hold 0.1.0, the first release, for each front end", () => {
+    expect(VERSIONS).toContain("0.1.0");
+  });
+});
+
+describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ version, frontEnd }))))(
+  "$version's $frontEnd stack with the code at HEAD",
+  ({ version, frontEnd }) => {
+    const dir = join(upgradeStatesDir(ROOT), version, frontEnd);
+    const recording = readJson<Recording>(join(dir, FILES.recording));
+    let temp: string;
+    let service: Service;
+    let ws: PulumiWorkspace;
+
+    /** What `run` made Pulumi send, summarized. */
+    async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
+      const mark = await service.mark();
+      await run();
+      return summarize(await service.since(mark, recording.accessId));
+    }
+
+    /** Asserts a preview plans nothing; on failure the message carries `preview --diff`. */
+    async function expectNoChanges(after: string) {
+      const preview = await previewJson(ws);
+      const planned = changes(preview);
+      const diff = planned.length > 0 ? outputOf(await ws.pulumi(["preview", "--diff"])) : "";
+      const replaced = preview.steps.filter((s) => REPLACING.includes(s.op)).map((s) => s.name);
+      expect(replaced, `${after}: ${version}'s ${frontEnd} stack replaces\n${diff}`).toEqual([]);
+      expect(planned, `${after}: ${version}'s ${frontEnd} stack changes\n${diff}`).toEqual([]);
+    }
+
+    beforeAll(async () => {
+      temp = mkdtempSync(join(tmpdir(), `upgrade-states-${version}-${frontEnd}-`));
+      const dataDir = join(temp, FILES.store);
+      cpSync(join(dir, FILES.store), dataDir, { recursive: true });
+      const accounts = readJson<AccountsFile>(join(dir, "..", ACCOUNTS_FILE));
+      service = await Service.start({ dataDir, accounts });
+      // The recorded files name the recording's service by a placeholder (ORIGIN_PLACEHOLDER):
+      // pointed at this one, on its own port, in the stack config and the state alike.
+      const restored = (file: string) => {
+        const text = readFileSync(join(dir, file), "utf8");
+        writeFileSync(join(temp, file), pointedAt(text, service.emulator.origin));
+        return join(temp, file);
+      };
+      // The recorded stack config keeps its encryption salt: the stack made on it decrypts the
+      // recorded secrets with the workspace's fixed passphrase, as the recording encrypted them.
+      ws = await workspaceFor(service, dir, {
+        connect: false,
+        stackConfig: restored(FILES.stackConfig),
+        prefix: "collectors-upgrade-",
+      });
+      if (frontEnd === "yaml") await installPlugin(ws);
+      await ws.pulumi(["stack", "import", "--file", restored(FILES.state)]);
+    }, 10 * MINUTE);
+
+    afterAll(async () => {
+      ws?.dispose();
+      await service?.close();
+      if (temp) rmSync(temp, { recursive: true, force: true });
+    });
+
+    it(
+      "is restored: the service holds the recorded objects, the state a resource of every kind",
+      async () => {
+        const objects = (await service.inventory()).flatMap((c) => [c, ...c.sources]);
+        expect(objects).toHaveLength(recording.objects);
+        const state = readJson<{ deployment: { resources: { type: string }[] } }>(
+          join(dir, FILES.state),
+        );
+        const kinds = new Set(state.deployment.resources.map((r) => r.type.split(":").at(-1)));
+        for (const kind of recording.kinds) expect(kinds, kind).toContain(kind);
+      },
+      5 * MINUTE,
+    );
+
+    it(
+      "previews no replacement and no change, without a request",
+      async () => {
+        const sent = await requestsOf(() => expectNoChanges("preview"));
+        expect(sent, "a preview of an unchanged stack calls the API").toEqual([]);
+      },
+      10 * MINUTE,
+    );
+
+    it(
+      "refreshes every object with reads only and changes nothing",
+      async () => {
+        const sent = await requestsOf(() =>
+          ws.pulumi(["refresh", "--yes", "--skip-preview", "--expect-no-changes"]),
+        );
+        expect(sent.length).toBeGreaterThan(0);
+        expect(sent.filter((r) => !(r.startsWith("GET ") && r.endsWith(" 200")))).toEqual([]);
+        await expectNoChanges("refresh");
+      },
+      10 * MINUTE,
+    );
+
+    it(
+      "updates one changed setting in place with one PUT",
+      async () => {
+        await ws.setConfig("description", `Upgraded from ${version}.`);
+        expect(changes(await previewJson(ws))).toEqual([`update ${recording.described}`]);
+        const sent = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
+        expect(sent.filter((r) => !r.startsWith("GET "))).toEqual(["PUT /collectors/{id} 200"]);
+        const hosted = (await service.inventory()).find((c) => c.collectorType === "Hosted");
+        expect(hosted?.description).toBe(`Upgraded from ${version}.`);
+        await expectNoChanges("the update");
+      },
+      10 * MINUTE,
+    );
+
+    it(
+      "destroys the program's objects and leaves the Installed Collector registered",
+      async () => {
+        const sent = await requestsOf(() => ws.pulumi(["destroy", "--yes", "--skip-preview"]));
+        const deletes = sent.filter((r) => r.startsWith("DELETE "));
+        expect(deletes).toHaveLength(recording.objects - 1);
+        expect(shape(await service.inventory())).toEqual({ [recording.installed.name]: [] });
+      },
+      10 * MINUTE,
+    );
+  },
+);
