@@ -31,6 +31,12 @@ import { packageVersion } from "../provider/plugin/version";
 import { ENTITY_KINDS } from "../provider/resources/kinds";
 import { installPlugin } from "../test/helpers/plugin";
 import { E2E_ACCOUNTS, PULUMI_USER } from "../test/helpers/users";
+import {
+  credentialsIn,
+  SOURCE_BODIES,
+  SOURCE_BODIES_FILE,
+  type SourceBody,
+} from "../test/resources/sourceBodies.helpers";
 import { PulumiWorkspace, pulumiCliPath, repoRoot } from "./pulumi-workspace";
 import {
   ACCOUNTS_FILE,
@@ -44,7 +50,6 @@ import {
 
 const ROOT = repoRoot(__dirname);
 const PROGRAMS = join(ROOT, "test", "e2e", "programs");
-const BODIES_FILE = join(PROGRAMS, "sources", "bodies.json");
 
 /** The Installed Collector every recording adopts; it already runs the build it is pinned to. */
 const INSTALLED = { name: "upgrade-01.prod", version: "19.470-4" };
@@ -53,21 +58,14 @@ const AWS_SECRET_KEY = "aws-upgrade-test-key-000000000000000000000000000001";
 /** The Hosted Collector's logical name in both programs: the one the test's update changes. */
 const DESCRIBED = "hosted";
 
-interface Body {
-  collector: "Hosted" | "Installed";
-  args: Record<string, unknown>;
-}
-
-const bodies = () => JSON.parse(readFileSync(BODIES_FILE, "utf8")) as Record<string, Body>;
-
 /** The kinds a program of `bodies` holds, checked against ENTITY_KINDS: every one, no other. */
-function kindsOf(typed: Record<string, Body>): string[] {
+function kindsOf(typed: Record<string, SourceBody>): string[] {
   const kinds = ["HostedCollector", "InstalledCollector", "Source", ...Object.keys(typed)];
   const missing = Object.keys(ENTITY_KINDS).filter((kind) => !kinds.includes(kind));
   const unknown = kinds.filter((kind) => !Object.hasOwn(ENTITY_KINDS, kind));
   if (missing.length > 0 || unknown.length > 0) {
     throw new Error(
-      `${BODIES_FILE} must hold a body for every typed source kind: ` +
+      `${SOURCE_BODIES_FILE} must hold a body for every typed source kind: ` +
         `missing ${missing.join(", ") || "none"}; not a kind: ${unknown.join(", ") || "none"}`,
     );
   }
@@ -88,7 +86,7 @@ function yamlText(value: unknown): unknown {
 const ref = (path: string) => `\${${path}}`;
 
 /** The YAML program: the TypeScript one's resources, config and outputs, on the plugin. */
-function yamlProgram(typed: Record<string, Body>): string {
+function yamlProgram(typed: Record<string, SourceBody>): string {
   const sources = Object.entries(typed).map(([kind, body]) => {
     const properties = yamlText(body.args) as Record<string, unknown>;
     if (kind === "S3Source") {
@@ -151,7 +149,7 @@ function yamlProgram(typed: Record<string, Body>): string {
 }
 
 /** Writes the front end's program into `dir`. */
-function writeProgram(frontEnd: FrontEnd, dir: string, typed: Record<string, Body>): void {
+function writeProgram(frontEnd: FrontEnd, dir: string, typed: Record<string, SourceBody>): void {
   mkdirSync(dir, { recursive: true });
   if (frontEnd === "yaml") {
     writeFileSync(join(dir, "Pulumi.yaml"), yamlProgram(typed));
@@ -160,15 +158,7 @@ function writeProgram(frontEnd: FrontEnd, dir: string, typed: Record<string, Bod
   for (const file of ["Pulumi.yaml", "index.ts", "tsconfig.json"]) {
     cpSync(join(PROGRAMS, "upgrade", file), join(dir, file));
   }
-  cpSync(BODIES_FILE, join(dir, "bodies.json"));
-}
-
-/** Every string of `typed` the bodies mark as a credential ("s3cr3t-…"). */
-function credentialsIn(value: unknown): string[] {
-  if (typeof value === "string") return value.startsWith("s3cr3t-") ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(credentialsIn);
-  if (value && typeof value === "object") return Object.values(value).flatMap(credentialsIn);
-  return [];
+  cpSync(SOURCE_BODIES_FILE, join(dir, "bodies.json"));
 }
 
 interface Exported {
@@ -189,7 +179,7 @@ function keptState(exported: Exported): string {
 }
 
 async function record(frontEnd: FrontEnd, dir: string, version: string, cli: string) {
-  const typed = bodies();
+  const typed: Record<string, SourceBody> = SOURCE_BODIES;
   const kinds = kindsOf(typed);
   writeProgram(frontEnd, dir, typed);
   const dataDir = mkdtempSync(join(tmpdir(), "record-states-store-"));

@@ -15,6 +15,7 @@ import {
   summarize,
   workspaceFor,
 } from "../helpers/pulumi";
+import { credentialsIn } from "../resources/sourceBodies.helpers";
 
 const MINUTE = 60_000;
 const DIR = program("sources");
@@ -24,14 +25,7 @@ const BODIES = JSON.parse(readFileSync(join(DIR, "bodies.json"), "utf8")) as Rec
 >;
 const KINDS = Object.keys(BODIES);
 
-/** Every string the program gives that is a credential: the bodies mark them "s3cr3t-…". */
-function secretsGiven(value: unknown): string[] {
-  if (typeof value === "string") return value.startsWith("s3cr3t-") ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(secretsGiven);
-  if (value && typeof value === "object") return Object.values(value).flatMap(secretsGiven);
-  return [];
-}
-const SECRETS = KINDS.flatMap((kind) => secretsGiven(BODIES[kind]?.args));
+const SECRETS = KINDS.flatMap((kind) => credentialsIn(BODIES[kind]?.args));
 
 let service: Service;
 let ws: PulumiWorkspace;

@@ -1,7 +1,9 @@
 // A valid body, a one-field update and a check failure for every typed source class: the bodies
-// of the end-to-end program (test/e2e/programs/sources/bodies.json), read by the resource tests.
+// of the end-to-end program (test/e2e/programs/sources/bodies.json), read by the resource tests
+// and by scripts/record-states.ts (so nothing here loads the test runner).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { repoRoot } from "../../scripts/pulumi-workspace";
 import type { Props } from "./unit.helpers";
 
 export interface Change {
@@ -17,9 +19,27 @@ export interface SourceBody {
   bad: Change & { property: string };
 }
 
-export const SOURCE_BODIES: Record<string, SourceBody> = JSON.parse(
-  readFileSync(join(__dirname, "..", "e2e", "programs", "sources", "bodies.json"), "utf8"),
+/** The file, found from the repository's root (this module also runs compiled, from dist/). */
+export const SOURCE_BODIES_FILE = join(
+  repoRoot(__dirname),
+  "test",
+  "e2e",
+  "programs",
+  "sources",
+  "bodies.json",
 );
+
+export const SOURCE_BODIES: Record<string, SourceBody> = JSON.parse(
+  readFileSync(SOURCE_BODIES_FILE, "utf8"),
+);
+
+/** Every string in `value` that is a credential: the bodies mark them "s3cr3t-…". */
+export function credentialsIn(value: unknown): string[] {
+  if (typeof value === "string") return value.startsWith("s3cr3t-") ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(credentialsIn);
+  if (value && typeof value === "object") return Object.values(value).flatMap(credentialsIn);
+  return [];
+}
 
 /** A copy of `args` with `value` at the dotted path. */
 export function withValue(args: Props, { at, value }: Change): Props {
