@@ -37,6 +37,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, { dep
         // A lost response is committed and then dropped: the client got no status.
         status: reply.raw.writableFinished && !request.dropResponse ? reply.raw.statusCode : 0,
         accessId: request.caller?.user.accessId ?? null,
+        ifMatch: request.headers["if-match"] !== undefined,
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       });
     });

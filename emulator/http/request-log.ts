@@ -8,6 +8,11 @@ export interface LoggedRequest {
   /** The status sent; 0 when the connection was dropped without an answer. */
   status: number;
   accessId: string | null;
+  /**
+   * Whether the request carried an If-Match header (any value): what tells an update sent with
+   * the object's ETag from a blind one, without keeping the tag itself.
+   */
+  ifMatch: boolean;
   durationMs: number;
 }
 

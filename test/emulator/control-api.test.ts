@@ -200,7 +200,7 @@ describe.each(BACKENDS)("control API ($name store)", (backend) => {
   });
 
   describe("request log and reset", () => {
-    it("logs API requests only, with time, method, path, status, access id and duration", async () => {
+    it("logs API requests only, with time, method, path, status, access id, If-Match and duration", async () => {
       expect(await ctx.control.requests()).toEqual([]);
       const c = await createHosted(ctx.api, "logged");
       await ctx.api.get(`/collectors/${c.id}`);
@@ -218,9 +218,29 @@ describe.each(BACKENDS)("control API ($name store)", (backend) => {
         expect(r.path).toMatch(/collectors/);
         expect(r.path).not.toMatch(/_emulator/);
         expect(r.accessId).toBe(MANAGER.accessId);
+        expect(r.ifMatch).toBe(false);
         expect(typeof r.durationMs).toBe("number");
         expect(r.durationMs).toBeGreaterThanOrEqual(0);
       }
+    });
+
+    it("logs whether each request carried If-Match, whatever the answer", async () => {
+      const c = await createHosted(ctx.api, "if-match-logged");
+      const got = await ctx.api.get(`/collectors/${c.id}`);
+      const etag = got.headers.etag as string;
+      expect(etag).toMatch(/^(W\/)?".*"$/);
+      const body = { collector: { ...got.json.collector, description: "tagged" } };
+      await ctx.api.put(`/collectors/${c.id}`, body); // blind: 403
+      await ctx.api.put(`/collectors/${c.id}`, body, etag); // 200
+      await ctx.api.put(`/collectors/${c.id}`, body, etag); // stale now: 412
+      const log = await ctx.control.requests();
+      expect(log.map((r) => [r.method, r.status, r.ifMatch])).toEqual([
+        ["POST", 201, false],
+        ["GET", 200, false],
+        ["PUT", 403, false],
+        ["PUT", 200, true],
+        ["PUT", 412, true],
+      ]);
     });
 
     it("empties state and the log on reset, keeping credentials", async () => {
