@@ -14,6 +14,7 @@ import {
   type CommandResult,
   PulumiWorkspace,
   pulumiCliPath,
+  type RunOptions,
   repoRoot,
   type WorkspaceOptions,
 } from "../../scripts/pulumi-workspace";
@@ -242,18 +243,33 @@ export interface PreviewStep {
   name: string;
   /** The inputs the step would give the resource (after the provider's check). */
   inputs: Record<string, Json>;
+  /** The properties that differ, and for a replacement those whose change needs it. */
+  diffReasons: string[];
+  replaceReasons: string[];
 }
 
 export interface Preview {
   steps: PreviewStep[];
   changeSummary: Record<string, number>;
+  /** The command's exit code: not 0 when `--expect-no-changes` found a change (with check: false). */
+  code: number;
 }
 
 /** `pulumi preview --json`, parsed: each step's op and the resource's logical name. */
-export async function previewJson(ws: PulumiWorkspace, args: string[] = []): Promise<Preview> {
-  const result = await ws.pulumi(["preview", "--json", ...args]);
+export async function previewJson(
+  ws: PulumiWorkspace,
+  args: string[] = [],
+  run: RunOptions = {},
+): Promise<Preview> {
+  const result = await ws.pulumi(["preview", "--json", ...args], run);
   const parsed = JSON.parse(result.stdout) as {
-    steps?: { op: string; urn: string; newState?: { inputs?: Record<string, Json> } }[];
+    steps?: {
+      op: string;
+      urn: string;
+      newState?: { inputs?: Record<string, Json> };
+      diffReasons?: string[];
+      replaceReasons?: string[];
+    }[];
     changeSummary?: Record<string, number>;
   };
   return {
@@ -265,9 +281,12 @@ export async function previewJson(ws: PulumiWorkspace, args: string[] = []): Pro
         type: parts.at(-2)?.split("$").at(-1) ?? "",
         name: parts.at(-1) ?? "",
         inputs: s.newState?.inputs ?? {},
+        diffReasons: s.diffReasons ?? [],
+        replaceReasons: s.replaceReasons ?? [],
       };
     }),
     changeSummary: parsed.changeSummary ?? {},
+    code: result.code,
   };
 }
 

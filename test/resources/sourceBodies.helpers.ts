@@ -50,3 +50,13 @@ export function withValue(args: Props, { at, value }: Change): Props {
   here[steps.at(-1) as string] = value;
   return copy;
 }
+
+/** The value at the dotted path of `value`, undefined where the path leads nowhere. */
+export function valueAt(value: unknown, at: string): unknown {
+  let here = value;
+  for (const step of at.split(".")) {
+    if (here === null || typeof here !== "object") return undefined;
+    here = (here as Record<string, unknown>)[step];
+  }
+  return here;
+}
