@@ -4,12 +4,11 @@
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packageVersion } from "../../provider/plugin/version";
 import { goCommand } from "../../scripts/build-sdks";
 import { isolatedEnv, pulumiCliPath, runOrFail, runProcess } from "../../scripts/pulumi-workspace";
 import { defaultPython } from "../../scripts/release/python-sdk";
 import { GO_ENV, generateGoSdk, useGeneratedSdk } from "../helpers/go";
-import { PLUGIN_TARBALL } from "../helpers/plugin";
+import { PLUGIN_INSTALL } from "../helpers/plugin";
 import { outputOf, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
 import { userProject } from "../helpers/user-project";
 
@@ -110,20 +109,7 @@ describe("examples/testing/go", () => {
       const { app, env } = await recipe("go");
       await useGeneratedSdk(app, await generateGoSdk(join(app, ".sdk")));
       // The plugin where `pulumi plugin install resource collectors <version>` puts it.
-      await runOrFail(
-        "pulumi",
-        [
-          "plugin",
-          "install",
-          "resource",
-          "collectors",
-          packageVersion(ROOT),
-          "--file",
-          PLUGIN_TARBALL,
-        ],
-        app,
-        env,
-      );
+      await runOrFail("pulumi", PLUGIN_INSTALL, app, env);
       const goEnv = { ...collectorsOnPath(app, env), ...GO_ENV };
       const result = await run(app, goEnv, goCommand(), ["test", "-v", "-count=1", "./..."]);
       expect(result.code, outputOf(result)).toBe(0);

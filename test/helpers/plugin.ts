@@ -9,15 +9,18 @@ const ROOT = repoRoot(__dirname);
 
 export const PLUGIN_TARBALL = join(ROOT, "dist", "plugin", tarballName());
 
-/** `pulumi plugin install resource collectors <version> --file <tarball>` in the workspace. */
+/** `pulumi plugin install resource collectors <version> --file <tarball>`'s arguments. */
+export const PLUGIN_INSTALL = [
+  "plugin",
+  "install",
+  "resource",
+  "collectors",
+  packageVersion(ROOT),
+  "--file",
+  PLUGIN_TARBALL,
+];
+
+/** Installs the plugin from its tarball into the workspace's PULUMI_HOME. */
 export async function installPlugin(ws: PulumiWorkspace): Promise<void> {
-  await ws.pulumi([
-    "plugin",
-    "install",
-    "resource",
-    "collectors",
-    packageVersion(ROOT),
-    "--file",
-    PLUGIN_TARBALL,
-  ]);
+  await ws.pulumi(PLUGIN_INSTALL);
 }
