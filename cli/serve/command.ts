@@ -115,14 +115,6 @@ async function serve(flags: ServeFlags): Promise<void> {
   }
   if (flags.data) options.dataDir = flags.data;
   const running = await startEmulator(options);
-  if (flags.json) {
-    console.log(JSON.stringify(readyLine(running, flags)));
-  } else {
-    const store = flags.data ? `data in ${flags.data}` : "data in memory";
-    console.log(
-      `Collector Management emulator listening on ${running.url} — ${describeCredentials(running, flags, options)} — ${store}`,
-    );
-  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -137,6 +129,15 @@ async function serve(flags: ServeFlags): Promise<void> {
   };
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+  // Ready only once a stop signal is handled: a test may send one as soon as it reads this.
+  if (flags.json) {
+    console.log(JSON.stringify(readyLine(running, flags)));
+  } else {
+    const store = flags.data ? `data in ${flags.data}` : "data in memory";
+    console.log(
+      `Collector Management emulator listening on ${running.url} — ${describeCredentials(running, flags, options)} — ${store}`,
+    );
+  }
 }
 
 /** `collectors serve`: the local Collector Management service. */
