@@ -32,7 +32,7 @@ import { ENTITY_KINDS } from "../provider/resources/kinds";
 import { installPlugin } from "../test/helpers/plugin";
 import { E2E_ACCOUNTS, PULUMI_USER } from "../test/helpers/users";
 import {
-  credentialsIn,
+  markedCredentialsIn,
   SOURCE_BODIES,
   SOURCE_BODIES_FILE,
   type SourceBody,
@@ -225,7 +225,7 @@ async function record(frontEnd: FrontEnd, dir: string, version: string, cli: str
     await ws.pulumi(["up", "--yes", "--skip-preview"]);
     await ws.pulumi(["preview", "--expect-no-changes"]);
     const state = (await ws.pulumi(["stack", "export"])).stdout;
-    const given = [PULUMI_USER.accessKey, AWS_SECRET_KEY, ...credentialsIn(typed)];
+    const given = [PULUMI_USER.accessKey, AWS_SECRET_KEY, ...markedCredentialsIn(typed)];
     const plain = given.filter((secret) => state.includes(secret));
     if (plain.length > 0) {
       throw new Error(`the state holds ${plain.length} credential(s) in plain text: not recorded`);

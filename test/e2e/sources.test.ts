@@ -15,7 +15,7 @@ import {
   summarize,
   workspaceFor,
 } from "../helpers/pulumi";
-import { credentialsIn } from "../resources/sourceBodies.helpers";
+import { markedCredentialsIn } from "../resources/sourceBodies.helpers";
 
 const MINUTE = 60_000;
 const DIR = program("sources");
@@ -25,7 +25,7 @@ const BODIES = JSON.parse(readFileSync(join(DIR, "bodies.json"), "utf8")) as Rec
 >;
 const KINDS = Object.keys(BODIES);
 
-const SECRETS = KINDS.flatMap((kind) => credentialsIn(BODIES[kind]?.args));
+const SECRETS = KINDS.flatMap((kind) => markedCredentialsIn(BODIES[kind]?.args));
 
 let service: Service;
 let ws: PulumiWorkspace;

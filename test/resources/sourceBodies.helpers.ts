@@ -34,10 +34,10 @@ export const SOURCE_BODIES: Record<string, SourceBody> = JSON.parse(
 );
 
 /** Every string in `value` that is a credential: the bodies mark them "s3cr3t-…". */
-export function credentialsIn(value: unknown): string[] {
+export function markedCredentialsIn(value: unknown): string[] {
   if (typeof value === "string") return value.startsWith("s3cr3t-") ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(credentialsIn);
-  if (value && typeof value === "object") return Object.values(value).flatMap(credentialsIn);
+  if (Array.isArray(value)) return value.flatMap(markedCredentialsIn);
+  if (value && typeof value === "object") return Object.values(value).flatMap(markedCredentialsIn);
   return [];
 }
 
