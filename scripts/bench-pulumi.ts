@@ -35,13 +35,20 @@
 // --save DIR writes each command's output and request log there (JSON) for closer study.
 //
 // Prints markdown tables on stdout (progress on stderr); exits 1 if a pulumi command failed.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type LoggedRequest, startEmulator } from "../emulator";
 import { DEFAULT_LIMITS, type LimitOptions } from "../provider/api/throttle";
 import { packageVersion } from "../provider/plugin/version";
 import { tarballName } from "./build-plugin";
+import {
+  type ProcessPeak,
+  peakByRole,
+  ROLES,
+  type Role,
+  TreeMemorySampler,
+} from "./process-memory";
 import { type CommandResult, PulumiWorkspace, pulumiCliPath, repoRoot } from "./pulumi-workspace";
 
 const RATE = 4; // spec 8 (docs/spec/collector-management-api.md): requests per second per user
@@ -53,6 +60,9 @@ type Provider = (typeof PROVIDERS)[number];
 
 interface Options {
   providers: Provider[];
+  /** The sizes to run, one after the other (--resources 1000,2000). */
+  sizes: number[];
+  /** The size being run. */
   resources: number;
   limits: boolean;
   pacingMarginMs: number | undefined;
@@ -66,7 +76,7 @@ interface Options {
 
 const USAGE =
   "usage: npm run bench:pulumi -- [--provider dynamic|native|both (default dynamic)] " +
-  "[--resources N (default 200, at least 4)] [--no-limits] " +
+  "[--resources N[,N…] (default 200, each at least 4)] [--no-limits] " +
   "[--skip-preview] [--parallel P] [--pacing-margin MS] [--skip-checkpoints] [--save DIR] " +
   "[--plugin-archive FILE]";
 
@@ -76,6 +86,7 @@ class UsageError extends Error {}
 function parseArgs(argv: string[]): Options {
   const opts: Options = {
     providers: ["dynamic"],
+    sizes: [200],
     resources: 200,
     limits: true,
     pacingMarginMs: undefined,
@@ -104,8 +115,11 @@ function parseArgs(argv: string[]): Options {
       if (v === "both") opts.providers = [...PROVIDERS];
       else if ((PROVIDERS as readonly string[]).includes(v)) opts.providers = [v as Provider];
       else throw new UsageError(`--provider must be dynamic, native or both, got "${v}"; ${USAGE}`);
-    } else if (arg === "--resources") opts.resources = count(arg, value(), COLLECTORS + 1);
-    else if (arg === "--no-limits") opts.limits = false;
+    } else if (arg === "--resources") {
+      opts.sizes = value()
+        .split(",")
+        .map((v) => count(arg, v, COLLECTORS + 1));
+    } else if (arg === "--no-limits") opts.limits = false;
     else if (arg === "--pacing-margin") opts.pacingMarginMs = count(arg, value(), 0);
     else if (arg === "--skip-preview") opts.skipPreview = true;
     else if (arg === "--skip-checkpoints") opts.skipCheckpoints = true;
@@ -152,6 +166,10 @@ interface Measured {
   started: number;
   ended: number;
   requests: LoggedRequest[];
+  /** Every process under `pulumi` during the command, with its peak resident set size. */
+  memory: ProcessPeak[];
+  /** `uptime`'s load averages when the command ended: how loaded the machine was. */
+  load: string;
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -296,7 +314,64 @@ interface Run {
   engine: number | undefined;
   engineRuns: number[];
   failed: CommandResult | undefined;
+  /** The stack's state after `up`. */
+  state: StateSize | undefined;
 }
+
+/** How big the state is after `up`, and how much of it is the dynamic provider's `__provider`. */
+interface StateSize {
+  bytes: number;
+  resources: number;
+  /** The bytes of `__provider` in one resource's inputs and outputs, summed over resources. */
+  providerBytes: number;
+  /** How many different `__provider` texts the state holds (one per kind when cached). */
+  providerTexts: number;
+}
+
+async function stateSize(ws: PulumiWorkspace): Promise<StateSize> {
+  const text = (await ws.pulumi(["stack", "export"])).stdout;
+  const resources =
+    (
+      JSON.parse(text) as {
+        deployment: {
+          resources?: { inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[];
+        };
+      }
+    ).deployment.resources ?? [];
+  let providerBytes = 0;
+  const texts = new Set<string>();
+  for (const r of resources) {
+    for (const bag of [r.inputs, r.outputs]) {
+      const p = bag?.__provider;
+      if (p === undefined) continue;
+      const json = JSON.stringify(p);
+      providerBytes += Buffer.byteLength(json);
+      texts.add(json);
+    }
+  }
+  return {
+    bytes: Buffer.byteLength(text),
+    resources: resources.length,
+    providerBytes,
+    providerTexts: texts.size,
+  };
+}
+
+/** "0.52, 0.61, 0.70": the load averages, 1, 5 and 15 minutes. */
+function loadAverage(): string {
+  return (readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3) as string[]).join(", ");
+}
+
+const mib = (kb: number | undefined) => (kb === undefined ? "—" : (kb / 1024).toFixed(0));
+
+/** The peak RSS (MiB) of each role that ran, in ROLES' order: "engine 96 / program 210 …". */
+function memoryCells(memory: readonly ProcessPeak[]): string[] {
+  const peaks = peakByRole(memory);
+  return ROLES.filter((role) => peaks.has(role)).map((role) => `${role} ${mib(peaks.get(role))}`);
+}
+
+/** The memory columns: the roles whose processes run a Pulumi command. */
+const MEMORY_ROLES: Role[] = ["engine", "language host", "program", "dynamic provider", "plugin"];
 
 /** The commands of STEPS on one front end, against a service of its own. */
 async function measure(opts: Options, provider: Provider, root: string): Promise<Run> {
@@ -313,6 +388,7 @@ async function measure(opts: Options, provider: Provider, root: string): Promise
   let ws: PulumiWorkspace | undefined;
   const measured: Measured[] = [];
   let failed: CommandResult | undefined;
+  let state: StateSize | undefined;
   try {
     const cliPath = await pulumiCliPath(root, process.stderr);
     let program = join(root, "test", "e2e", "programs", "many");
@@ -347,15 +423,25 @@ async function measure(opts: Options, provider: Provider, root: string): Promise
       ...(opts.parallel === undefined ? [] : ["--parallel", String(opts.parallel)]),
     ];
     process.stderr.write(`${title(opts, provider)}\n`);
-    const save = opts.save && join(opts.save, provider);
+    const save = opts.save && join(opts.save, String(opts.resources), provider);
     if (save) mkdirSync(save, { recursive: true });
 
     for (const [i, step] of STEPS.entries()) {
       const args = [...step.args, ...extra(step)];
       process.stderr.write(`==> pulumi ${args.join(" ")}\n`);
       const started = Date.now();
-      const result = await ws.pulumi(args, { check: false });
+      let sampler: TreeMemorySampler | undefined;
+      const result = await ws.pulumi(args, {
+        check: false,
+        // A 2,000-resource up at 4 requests/s takes over 8 minutes before the engine's own cost.
+        timeoutMs: Math.max(15 * 60_000, opts.resources * 1_500),
+        onSpawn: (pid) => {
+          sampler = new TreeMemorySampler(pid);
+        },
+      });
       const ended = Date.now();
+      const memory = sampler?.stop() ?? [];
+      const load = loadAverage();
       // The service's clock is real time here (nothing advances it), so times compare directly.
       const log = (await (await fetch(`${emu.origin}/_emulator/requests`)).json()) as {
         requests: LoggedRequest[];
@@ -364,9 +450,10 @@ async function measure(opts: Options, provider: Provider, root: string): Promise
       if (log.requests.length >= 10_000 && (log.requests[0]?.time ?? 0) >= started) {
         process.stderr.write("    warning: the service keeps 10,000 requests; some were lost\n");
       }
-      measured.push({ step, result, started, ended, requests });
+      measured.push({ step, result, started, ended, requests, memory, load });
       process.stderr.write(
-        `    exit ${result.code}, ${seconds(ended - started)} s, ${requests.length} requests\n`,
+        `    exit ${result.code}, ${seconds(ended - started)} s, ${requests.length} requests, ` +
+          `peak RSS ${memoryCells(memory).join(" / ")} MiB, load ${load}\n`,
       );
       if (save) {
         const base = join(save, `${i + 1}-${step.args[0]}${step.engine ? "-noop" : ""}`);
@@ -377,6 +464,7 @@ async function measure(opts: Options, provider: Provider, root: string): Promise
         failed = result;
         break;
       }
+      if (step.name === "up") state = await stateSize(ws);
     }
   } finally {
     ws?.dispose();
@@ -385,7 +473,7 @@ async function measure(opts: Options, provider: Provider, root: string): Promise
   }
   const engineRuns = measured.filter((m) => m.step.engine).map((m) => m.ended - m.started);
   const engine = engineRuns.length ? Math.min(...engineRuns) : undefined;
-  return { provider, measured, engine, engineRuns, failed };
+  return { provider, measured, engine, engineRuns, failed, state };
 }
 
 /** (wall − engine) ÷ floor of one command, or "—" without requests or an engine cost. */
@@ -447,7 +535,29 @@ function report(opts: Options, run: Run): string[] {
       measured.map((m) => timeline(m, opts)),
     ),
     "",
+    "Peak resident set size (MiB; VmHWM of each process under `pulumi`, sampled every 250 ms; " +
+      "the highest of a role's processes) and the load averages when the command ended:",
+    "",
+    table(
+      ["command", ...MEMORY_ROLES, "load (1, 5, 15 min)"],
+      measured.map((m) => {
+        const peaks = peakByRole(m.memory);
+        return [m.step.name, ...MEMORY_ROLES.map((role) => mib(peaks.get(role))), m.load];
+      }),
+    ),
+    "",
+    ...(run.state ? [stateLine(run.state), ""] : []),
   ];
+}
+
+function stateLine(state: StateSize): string {
+  const per = (n: number) => (n / Math.max(1, state.resources)).toFixed(0);
+  return (
+    `State after up (\`pulumi stack export\`): ${(state.bytes / 1024).toFixed(0)} KiB for ` +
+    `${state.resources} resources (stack and providers included), ${per(state.bytes)} bytes each; ` +
+    `\`__provider\` ${per(state.providerBytes)} bytes each (inputs and outputs), ` +
+    `${state.providerTexts} different text(s).`
+  );
 }
 
 /** The front ends side by side: requests, wall time and (wall − engine) ÷ floor per command. */
@@ -477,20 +587,27 @@ function sideBySide(runs: Run[]): string[] {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const root = repoRoot(__dirname);
-  const runs: Run[] = [];
-  for (const provider of opts.providers) {
-    const run = await measure(opts, provider, root);
-    runs.push(run);
-    if (run.failed) break;
+  const all: Run[] = [];
+  // Each size's tables are printed as soon as it is measured: a long run that is stopped keeps
+  // what it measured.
+  for (const resources of opts.sizes) {
+    const sized = { ...opts, resources };
+    const runs: Run[] = [];
+    for (const provider of opts.providers) {
+      const run = await measure(sized, provider, root);
+      runs.push(run);
+      process.stdout.write(`\n${report(sized, run).join("\n")}`);
+      if (run.failed) break;
+    }
+    if (runs.length > 1) process.stdout.write(`\n${sideBySide(runs).join("\n")}`);
+    all.push(...runs);
+    if (runs.some((run) => run.failed)) break;
   }
-  const out = [
-    ...runs.flatMap((run) => report(opts, run)),
-    ...(runs.length > 1 ? sideBySide(runs) : []),
-    `Pulumi engine from scripts/pulumi-cli.sh; --parallel ${opts.parallel ?? "the CLI's default"}; ` +
-      `${new Date().toISOString()}.`,
-  ];
-  process.stdout.write(`\n${out.join("\n")}\n`);
-  const failed = runs.find((run) => run.failed)?.failed;
+  process.stdout.write(
+    `\nPulumi engine from scripts/pulumi-cli.sh; --parallel ${opts.parallel ?? "the CLI's default"}; ` +
+      `${new Date().toISOString()}.\n`,
+  );
+  const failed = all.find((run) => run.failed)?.failed;
   if (failed) {
     process.stderr.write(
       `\n\`${failed.command}\` failed (exit ${failed.code}):\n${failed.stdout}\n${failed.stderr}\n`,

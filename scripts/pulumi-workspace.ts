@@ -52,6 +52,8 @@ interface SpawnOptions {
   timeoutMs?: number;
   /** Also copy the program's stderr here as it arrives (progress of long runs). */
   echoStderr?: NodeJS.WritableStream;
+  /** Called with the child's pid once it is started (e.g. to sample its memory). */
+  onSpawn?: (pid: number) => void;
 }
 
 /** Runs a program without a shell and collects its output; never throws on a non-zero exit. */
@@ -64,6 +66,7 @@ export function runProcess(
   const command = [file, ...args].join(" ");
   return new Promise((done, fail) => {
     const child = spawn(file, args, { cwd: opts.cwd, env: opts.env, stdio: "pipe" });
+    if (child.pid !== undefined) opts.onSpawn?.(child.pid);
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -166,6 +169,8 @@ export interface RunOptions {
   check?: boolean;
   input?: string;
   timeoutMs?: number;
+  /** Called with the pid of `pulumi` once it is started. */
+  onSpawn?: (pid: number) => void;
 }
 
 /**
@@ -275,6 +280,7 @@ export class PulumiWorkspace {
       env: this.env,
       input: opts.input,
       timeoutMs: opts.timeoutMs ?? 15 * 60_000,
+      onSpawn: opts.onSpawn,
     });
     result.command = `pulumi ${args.join(" ")}`;
     if (opts.check !== false && result.code !== 0) throw new CommandFailed(result);
