@@ -1,7 +1,9 @@
 // The resource classes under pulumi.runtime.setMocks: the inputs they register, the type
 // tokens, secrets (credential inputs wrapped, secret outputs requested), the outputs they expose.
+
+import { createRequire } from "node:module";
 import * as pulumi from "@pulumi/pulumi";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as collectors from "../../provider";
 import { SOURCE_BODIES } from "./sourceBodies.helpers";
 
@@ -13,6 +15,8 @@ interface Registered {
   raw: Record<string, unknown>;
   additionalSecretOutputs: string[];
   retainOnDelete: boolean | undefined;
+  /** Where the program created the resource, as the SDK reports it. */
+  sourceUri: string | undefined;
 }
 
 /** The parts of the SDK's RegisterResourceRequest the tests read. */
@@ -22,6 +26,7 @@ interface RegisterRequest {
   getName(): string;
   getAdditionalsecretoutputsList(): string[];
   hasRetainondelete(): boolean;
+  getSourceposition(): { getUri(): string } | undefined;
   getRetainondelete(): boolean;
 }
 
@@ -63,6 +68,7 @@ beforeAll(async () => {
       raw,
       additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
       retainOnDelete: req.hasRetainondelete() ? req.getRetainondelete() : undefined,
+      sourceUri: req.getSourceposition()?.getUri(),
     });
     return original(req, callback);
   };
@@ -96,6 +102,48 @@ describe("resource classes", () => {
     });
     expect(typeof r.raw.__provider).toBe("string");
     expect(r.additionalSecretOutputs).toEqual([]);
+  });
+
+  it("captures no stack trace while registering, keeps the source position, restores the limit", async () => {
+    // The SDK's debuggablePromise stamps each promise of a registered property with a stack.
+    const debuggable = createRequire(require.resolve("@pulumi/pulumi"))("./runtime/debuggable") as {
+      debuggablePromise: (p: Promise<unknown>, ctx: string) => Promise<unknown>;
+    };
+    const stamps: string[] = [];
+    const original = debuggable.debuggablePromise;
+    const spy = vi.spyOn(debuggable, "debuggablePromise").mockImplementation((p, ctx) => {
+      const out = original(p, ctx);
+      // The stamp is put on the promise given (the one returned is a chained copy).
+      stamps.push((p as Promise<unknown> & { _debugStackTrace: string })._debugStackTrace);
+      return out;
+    });
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 17;
+    try {
+      const c = new collectors.HostedCollector("traced", { description: "d" });
+      // Those made while the constructor ran (later ones, after the constructor, keep theirs).
+      const during = [...stamps];
+      expect(Error.stackTraceLimit).toBe(17);
+      spy.mockRestore();
+      expect(during.length).toBeGreaterThan(20);
+      // "Error" or "Error: " (vitest formats traces itself), with no frame.
+      expect(during.filter((stack) => stack.includes(" at "))).toEqual([]);
+      // The resource's source position is still taken (the SDK lifts the limit for it): the
+      // frame four up from the SDK's Resource, here the class's constructor in this package.
+      expect((await registration(c)).sourceUri).toMatch(
+        /provider\/resources\/program\/collectors\.ts$/,
+      );
+    } finally {
+      spy.mockRestore();
+      Error.stackTraceLimit = limit;
+    }
+  });
+
+  it("every resource of a kind carries the same short provider text", async () => {
+    const a = await registration(new collectors.HostedCollector("text-a", {}));
+    const b = await registration(new collectors.HostedCollector("text-b", {}));
+    expect(a.raw.__provider).toBe(b.raw.__provider);
+    expect((a.raw.__provider as string).length).toBeLessThan(600);
   });
 
   it("an explicit name is passed as is, without the autoname hint", async () => {
