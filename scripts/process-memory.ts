@@ -101,19 +101,11 @@ export class TreeMemorySampler {
       const status = readText(`/proc/${pid}/status`);
       const hwm = status && /^VmHWM:\s+(\d+) kB/m.exec(status);
       if (!hwm) continue; // gone, or a kernel thread
-      const peakKb = Number(hwm[1]);
-      const known = this.peaks.get(pid);
-      if (known) {
-        known.peakKb = Math.max(known.peakKb, peakKb);
-        continue;
-      }
+      const peakKb = Math.max(Number(hwm[1]), this.peaks.get(pid)?.peakKb ?? 0);
+      // Read again each time: a launcher script that execs node becomes another command.
       const argv = (readText(`/proc/${pid}/cmdline`) ?? "").split("\0").filter(Boolean);
-      this.peaks.set(pid, {
-        pid,
-        role: roleOf(argv),
-        command: argv.join(" ").slice(0, 160),
-        peakKb,
-      });
+      const command = argv.join(" ").slice(0, 160);
+      this.peaks.set(pid, { pid, role: roleOf(argv), command, peakKb });
     }
   }
 
