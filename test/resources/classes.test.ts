@@ -104,6 +104,35 @@ describe("resource classes", () => {
     expect(r.additionalSecretOutputs).toEqual([]);
   });
 
+  it("registers the fields given and the outputs the provider always sets; an unset field reads undefined", async () => {
+    const s = new collectors.HttpSource("lean", { collectorId: 7, category: "app" });
+    const isRegistered = (key: string) =>
+      Object.getOwnPropertyDescriptor(s, key)?.get === undefined;
+    const keys = Object.keys(s).filter((key) => !key.startsWith("__"));
+    expect(keys.filter(isRegistered).sort()).toEqual(
+      [
+        ...["adopted", "baseUrl", "category", "collectorId", "etag", "id", "name", "sourceType"],
+        ...["token", "unmanaged", "url", "urn"],
+      ].sort(),
+    );
+    // Every field of the class is still there to read, and the first read is the one kept.
+    expect(keys).toEqual(expect.arrayContaining(["description", "timeZone", "filters", "adopt"]));
+    const description = s.description;
+    expect(s.description).toBe(description);
+    expect(isRegistered("description")).toBe(true);
+    expect(await value(description)).toBeUndefined();
+    // Like any output of the resource, it depends on it (an input made of it waits for it).
+    const resources = (description as unknown as { resources(): Set<unknown> }).resources();
+    expect([...resources]).toEqual([s]);
+    expect(await value(s.category)).toBe("app");
+  });
+
+  it("registers every field of a resource read by id (the service's fields become outputs)", async () => {
+    const read = new collectors.HttpSource("read", { collectorId: 7 }, { id: "7/42" });
+    expect(Object.getOwnPropertyDescriptor(read, "description")?.get).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(read, "timeZone")?.get).toBeUndefined();
+  });
+
   it("captures no stack trace while registering, keeps the source position, restores the limit", async () => {
     // The SDK's debuggablePromise stamps each promise of a registered property with a stack.
     const debuggable = createRequire(require.resolve("@pulumi/pulumi"))("./runtime/debuggable") as {

@@ -41,7 +41,12 @@ export type OutputsOf<F extends Specs, R extends PropertyKey = never> = {
 
 export interface ResourceShape {
   kind: string;
-  /** Every output property besides the args. */
+  /**
+   * The fields a program may set. The provider's outputs hold one only when the program sets it
+   * (the service's value of any other rides in `unmanaged`), so only the set ones are registered.
+   */
+  fields: readonly string[];
+  /** The outputs the provider sets whatever the args: the name, the parent, the service's. */
   outputs: readonly string[];
   /** Inputs that are credentials: wrapped in pulumi.secret. */
   secretInputs: readonly string[];
@@ -67,6 +72,7 @@ const typeToken = (kind: string) => `pulumi-nodejs:dynamic/${TYPE_MODULE}:${kind
  * The props a dynamic resource registers: its args, the outputs to fill, the autoname hint, and
  * its URN as the hidden input `__urn`: the provider cannot learn it from the engine, and needs it
  * to write lines under the resource in the engine's display (an adoption, an upgrade's progress).
+ * A resource read by id (`opts.id`) gets every field the service has set: all are registered.
  */
 export function resourceProps(
   shape: ResourceShape,
@@ -75,7 +81,8 @@ export function resourceProps(
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Inputs {
   const props: pulumi.Inputs = {};
-  for (const key of [...shape.outputs, ...COMMON_OUTPUTS]) props[key] = undefined;
+  const fields = opts?.id === undefined ? [] : shape.fields;
+  for (const key of [...fields, ...shape.outputs, ...COMMON_OUTPUTS]) props[key] = undefined;
   for (const [key, value] of Object.entries(args ?? {})) {
     if (value === undefined) continue;
     props[key] = shape.secretInputs.includes(key) ? pulumi.secret(value) : value;
@@ -153,5 +160,34 @@ export abstract class CollectorsResource extends pulumi.CustomResource {
     } finally {
       Error.stackTraceLimit = limit;
     }
+    for (const key of shape.fields) {
+      if (!Object.hasOwn(this, key)) Object.defineProperty(this, key, unsetField(key));
+    }
   }
+}
+
+/** One descriptor per field name, shared by every resource. */
+const unsetFields = new Map<string, PropertyDescriptor>();
+
+/**
+ * The output of a field the program did not set: undefined, known once the resource is
+ * registered, and depending on it like any of its outputs. Made on first read rather than
+ * registered, as the SDK keeps ~5 KiB of promises per registered property until the engine
+ * answers, minutes at 4 requests/s (docs/benchmarks-pulumi.md, "Fleet scale").
+ */
+function unsetField(key: string): PropertyDescriptor {
+  let descriptor = unsetFields.get(key);
+  if (descriptor === undefined) {
+    descriptor = {
+      configurable: true,
+      enumerable: true,
+      get(this: CollectorsResource) {
+        const output = this.urn.apply(() => undefined);
+        Object.defineProperty(this, key, { value: output, enumerable: true });
+        return output;
+      },
+    };
+    unsetFields.set(key, descriptor);
+  }
+  return descriptor;
 }

@@ -100,11 +100,10 @@ function shape(
   const secrets = secretFields(specs, own);
   return {
     kind,
+    fields: [...Object.keys(COMMON_FIELDS).filter((key) => key !== "name"), ...own, "adopt"],
     outputs: [
-      ...Object.keys(COMMON_FIELDS),
-      ...own,
+      "name",
       "collectorId",
-      "adopt",
       "sourceType",
       ...computed,
       ...plainOutputs,
