@@ -140,9 +140,9 @@ export abstract class CollectorsResource extends pulumi.CustomResource {
   ) {
     // The SDK wraps each registered property in four promises and stamps each with a formatted
     // stack trace (runtime/debuggable.js, for its promise-leak report), kept until the engine
-    // answers: with the ~40 properties of a source that is ~160 traces per resource, formatted
-    // through ts-node's source maps, held for minutes at 4 requests/s (docs/benchmarks-pulumi.md,
-    // "Fleet scale"). Within the default 10 frames those traces show only the SDK's and this
+    // answers: with the 13 properties of an HTTP source given two args that is ~50 traces per
+    // resource, formatted through ts-node's source maps, held for minutes at 4 requests/s
+    // (docs/benchmarks-pulumi.md, "Fleet scale"). Within the default 10 frames those traces show only the SDK's and this
     // package's constructors, and the leak report names the resource and property without
     // them, so none are captured while the resource registers. The resource's source position
     // is unaffected (the SDK lifts the limit to take it); what loses its trace is an Error made
