@@ -127,10 +127,19 @@ describe("resource classes", () => {
     expect(await value(s.category)).toBe("app");
   });
 
-  it("registers every field of a resource read by id (the service's fields become outputs)", async () => {
-    const read = new collectors.HttpSource("read", { collectorId: 7 }, { id: "7/42" });
-    expect(Object.getOwnPropertyDescriptor(read, "description")?.get).toBeUndefined();
-    expect(Object.getOwnPropertyDescriptor(read, "timeZone")?.get).toBeUndefined();
+  it("registers every field of a resource read by id or by URN (its outputs are not its args')", () => {
+    const byId = new collectors.HttpSource("read", { collectorId: 7 }, { id: "7/42" });
+    const byUrn = new collectors.HttpSource(
+      "again",
+      { collectorId: 7 },
+      {
+        urn: "urn:pulumi:stack::project::pulumi-nodejs:dynamic/collectors:HttpSource::again",
+      },
+    );
+    for (const resource of [byId, byUrn]) {
+      expect(Object.getOwnPropertyDescriptor(resource, "description")?.get).toBeUndefined();
+      expect(Object.getOwnPropertyDescriptor(resource, "timeZone")?.get).toBeUndefined();
+    }
   });
 
   it("captures no stack trace while registering, keeps the source position, restores the limit", async () => {

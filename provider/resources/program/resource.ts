@@ -72,7 +72,8 @@ const typeToken = (kind: string) => `pulumi-nodejs:dynamic/${TYPE_MODULE}:${kind
  * The props a dynamic resource registers: its args, the outputs to fill, the autoname hint, and
  * its URN as the hidden input `__urn`: the provider cannot learn it from the engine, and needs it
  * to write lines under the resource in the engine's display (an adoption, an upgrade's progress).
- * A resource read by id (`opts.id`) gets every field the service has set: all are registered.
+ * A resource read by id (`opts.id`), whose outputs are every field the service has set, or
+ * from the engine by URN (`opts.urn`), whose state was written by another program, registers all.
  */
 export function resourceProps(
   shape: ResourceShape,
@@ -81,7 +82,8 @@ export function resourceProps(
   opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Inputs {
   const props: pulumi.Inputs = {};
-  const fields = opts?.id === undefined ? [] : shape.fields;
+  const read = opts?.id !== undefined || opts?.urn !== undefined;
+  const fields = read ? shape.fields : [];
   for (const key of [...fields, ...shape.outputs, ...COMMON_OUTPUTS]) props[key] = undefined;
   for (const [key, value] of Object.entries(args ?? {})) {
     if (value === undefined) continue;
