@@ -127,19 +127,20 @@ describe("resource classes", () => {
     expect(await value(s.category)).toBe("app");
   });
 
-  it("registers every field of a resource read by id or by URN (its outputs are not its args')", () => {
+  it("registers every field of a resource read by id or by URN (its outputs are not its args')", async () => {
     const byId = new collectors.HttpSource("read", { collectorId: 7 }, { id: "7/42" });
+    // Read back by URN: the mocks answer for a resource they registered.
+    const first = new collectors.HttpSource("again", { collectorId: 7, description: "d" });
     const byUrn = new collectors.HttpSource(
       "again",
       { collectorId: 7 },
-      {
-        urn: "urn:pulumi:stack::project::pulumi-nodejs:dynamic/collectors:HttpSource::again",
-      },
+      { urn: await value(first.urn) },
     );
     for (const resource of [byId, byUrn]) {
       expect(Object.getOwnPropertyDescriptor(resource, "description")?.get).toBeUndefined();
       expect(Object.getOwnPropertyDescriptor(resource, "timeZone")?.get).toBeUndefined();
     }
+    expect(await value(byUrn.description)).toBe("d");
   });
 
   it("captures no stack trace while registering, keeps the source position, restores the limit", async () => {
