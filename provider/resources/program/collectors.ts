@@ -48,8 +48,8 @@ interface CollectorServerSet {
 /** A collector class's outputs, from its kind's table: its fields and what the service sets. */
 const shape = (kind: EntityKind): ResourceShape => ({
   kind: kind.kind,
-  fields: [...Object.keys(kind.fields).filter((key) => key !== "name"), "adopt"],
-  outputs: ["name", ...kind.serverSet, "etag", "unmanaged"],
+  fields: [...Object.keys(kind.fields), "adopt"],
+  outputs: [...kind.serverSet, "etag", "unmanaged"],
   secretInputs: [],
   secretOutputs: [],
 });

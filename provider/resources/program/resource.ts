@@ -46,7 +46,7 @@ export interface ResourceShape {
    * (the service's value of any other rides in `unmanaged`), so only the set ones are registered.
    */
   fields: readonly string[];
-  /** The outputs the provider sets whatever the args: the name, the parent, the service's. */
+  /** The outputs the provider sets whatever the args besides `name`: the parent, the service's. */
   outputs: readonly string[];
   /** Inputs that are credentials: wrapped in pulumi.secret. */
   secretInputs: readonly string[];
@@ -62,8 +62,8 @@ export function secretFields(fields: Specs, keys: readonly string[] = Object.key
   });
 }
 
-/** Outputs every resource has besides its shape's. */
-const COMMON_OUTPUTS = ["adopted"] as const;
+/** Outputs every resource has besides its shape's: the name (check() sets one if none is given). */
+const COMMON_OUTPUTS = ["name", "adopted"] as const;
 
 /** The type token of a kind's resources. */
 const typeToken = (kind: string) => `pulumi-nodejs:dynamic/${TYPE_MODULE}:${kind}`;

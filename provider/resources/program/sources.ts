@@ -100,16 +100,8 @@ function shape(
   const secrets = secretFields(specs, own);
   return {
     kind,
-    fields: [...Object.keys(COMMON_FIELDS).filter((key) => key !== "name"), ...own, "adopt"],
-    outputs: [
-      "name",
-      "collectorId",
-      "sourceType",
-      ...computed,
-      ...plainOutputs,
-      "etag",
-      "unmanaged",
-    ],
+    fields: [...Object.keys(COMMON_FIELDS), ...own, "adopt"],
+    outputs: ["collectorId", "sourceType", ...computed, ...plainOutputs, "etag", "unmanaged"],
     secretInputs: secrets,
     // `unmanaged` may hold credentials of fields this package does not model.
     secretOutputs: [...secrets, ...computed, "unmanaged"],
