@@ -3,8 +3,10 @@
 //
 // - Reads of one collector's sources that arrive within a short window become one
 //   `GET /collectors/{id}/sources`; collector reads become `GET /collectors?filter=…` (paged),
-//   or one GET by id when a collector is alone in its window (cheaper than a list, and it
-//   carries the ETag).
+//   or one GET by id when a collector is alone in its batch (cheaper than a list, and it
+//   carries the ETag). A batch stays open past its window until its request may start (the
+//   client's pacer gives it a start slot): under the rate limit that wait is up to one interval,
+//   longer behind other requests, and reads arriving meanwhile join it at no cost.
 // - A list's answer then serves, for `reuseMs`, the reads that come after it, each object once:
 //   the engine reads at most its --parallel resources at a time (4 per CPU by default), so
 //   without this a window would never hold more than a handful of reads. A second read of the
@@ -25,9 +27,13 @@ import { isGone } from "./errors";
 import type { RequestOptions } from "./http";
 import type { Collector, CollectorFilter } from "./schemas/collector";
 import type { Source } from "./schemas/source";
+import type { StartSlot } from "./throttle";
 
 export interface BatchOptions {
-  /** How long the first read of a group waits for others to join it (ms); default 5. */
+  /**
+   * How long the first read of a group waits for others to join it (ms), before its request asks
+   * the pacer for a start slot; default 5.
+   */
   windowMs?: number;
   /** How long a list's answer serves later reads, each object once (ms); default 60 000. */
   reuseMs?: number;
@@ -70,19 +76,23 @@ interface Waiter<T> {
   reject(error: unknown): void;
 }
 
-/** How one group's objects are read: by a list, or one by id. */
+/** How one group's objects are read: by a list, or one by id; `slot` starts the request. */
 interface GroupSource<T> {
-  list(ids: ReadonlySet<string>): Promise<Listing<T>>;
-  get(id: string): Promise<{ entity: T; etag: string | undefined }>;
-  /** A single read alone in its window uses get() instead of a list. */
+  list(ids: ReadonlySet<string>, slot?: StartSlot): Promise<Listing<T>>;
+  get(id: string, slot?: StartSlot): Promise<{ entity: T; etag: string | undefined }>;
+  /** A single read alone in its batch uses get() instead of a list. */
   singleWhenAlone: boolean;
+  /** The signal of the read that opened the batch. */
+  signal: AbortSignal | undefined;
 }
 
 class Group<T> {
   snapshot: Snapshot<T> | undefined;
   inFlight: Promise<unknown> | undefined;
+  /** The open batch: reads waiting for its request to start. */
   pending: Waiter<T>[] = [];
-  timer: NodeJS.Timeout | undefined;
+  /** The open batch's request is scheduled (its window, then a start slot). */
+  opened = false;
   /** Bumped by every write to the group's objects. */
   generation = 0;
 }
@@ -215,16 +225,36 @@ export class ReadBatcher {
   ): Promise<Read<T> | Listing<T>> {
     return new Promise((resolve, reject) => {
       group.pending.push({ id, resolve, reject });
-      group.timer ??= setTimeout(() => {
-        group.timer = undefined;
-        const waiters = group.pending;
-        group.pending = [];
-        void this.#flush(group, source, waiters);
-      }, this.#options.windowMs);
+      if (group.opened) return;
+      group.opened = true;
+      setTimeout(() => void this.#close(group, source), this.#options.windowMs);
     });
   }
 
-  async #flush<T>(group: Group<T>, source: GroupSource<T>, waiters: Waiter<T>[]): Promise<void> {
+  /** Closes the open batch once its request may start, and sends it with that start slot. */
+  async #close<T>(group: Group<T>, source: GroupSource<T>): Promise<void> {
+    let slot: StartSlot | { error: unknown };
+    try {
+      slot = await this.#client.takeStartSlot(source.signal);
+    } catch (error) {
+      slot = { error };
+    }
+    group.opened = false;
+    const waiters = group.pending;
+    group.pending = [];
+    if ("error" in slot) {
+      for (const w of waiters) w.reject(slot.error);
+      return;
+    }
+    await this.#flush(group, source, waiters, slot);
+  }
+
+  async #flush<T>(
+    group: Group<T>,
+    source: GroupSource<T>,
+    waiters: Waiter<T>[],
+    slot: StartSlot,
+  ): Promise<void> {
     const ids = new Set<string>();
     let whole = false;
     for (const w of waiters) {
@@ -235,7 +265,7 @@ export class ReadBatcher {
       const id = [...ids][0] as string;
       let result: { read: Read<T> } | { error: unknown };
       try {
-        result = { read: await source.get(id) };
+        result = { read: await source.get(id, slot) };
       } catch (error) {
         result = { error };
       }
@@ -246,7 +276,7 @@ export class ReadBatcher {
       return;
     }
     const generation = group.generation;
-    const listed = source.list(ids);
+    const listed = source.list(ids, slot);
     group.inFlight = listed;
     let answer: Listing<T>;
     try {
@@ -283,15 +313,16 @@ export class ReadBatcher {
     const api = this.#client.collectors;
     return {
       singleWhenAlone: true,
-      get: async (id) => {
-        const r = await api.get(id, req);
+      signal: req.signal,
+      get: async (id, startSlot) => {
+        const r = await api.get(id, { ...req, startSlot });
         return { entity: r.collector, etag: r.etag };
       },
-      list: async (ids) => {
+      list: async (ids, startSlot) => {
         // Page until every wanted collector is found (at a page's end) or the list ends.
         const items: Collector[] = [];
         const missing = new Set(ids);
-        for await (const c of api.iterate(filter ? { filter } : {}, req)) {
+        for await (const c of api.iterate(filter ? { filter } : {}, { ...req, startSlot })) {
           items.push(c);
           missing.delete(String(c.id));
           if (missing.size === 0 && items.length % COLLECTOR_PAGE_SIZE === 0) break;
@@ -305,13 +336,14 @@ export class ReadBatcher {
     const api = this.#client.sources;
     return {
       singleWhenAlone: false,
-      get: async (id) => {
-        const r = await api.get(collectorId, id, {}, req);
+      signal: req.signal,
+      get: async (id, startSlot) => {
+        const r = await api.get(collectorId, id, {}, { ...req, startSlot });
         return { entity: r.source, etag: r.etag };
       },
-      list: async () => {
+      list: async (_ids, startSlot) => {
         try {
-          return listing(await api.list(collectorId, {}, req));
+          return listing(await api.list(collectorId, {}, { ...req, startSlot }));
         } catch (error) {
           // The service's 404 for the collector: it is gone, and its sources with it.
           if (isGone(error)) return listing([], error);

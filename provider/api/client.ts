@@ -5,6 +5,7 @@ import { Transport } from "./http";
 import { type RetryOptions, resolveRetry } from "./retry";
 import { SearchJobsApi } from "./search-jobs";
 import { SourcesApi } from "./sources";
+import type { StartSlot } from "./throttle";
 import { UpgradesApi } from "./upgrades";
 
 export class CollectorsClient {
@@ -43,6 +44,15 @@ export class CollectorsClient {
    */
   onWrite(listener: (path: string) => void): () => void {
     return this.#http.onWrite(listener);
+  }
+
+  /**
+   * Waits for a start slot of the credential's pacer and holds it for one request, given as
+   * RequestOptions.startSlot: for a caller that decides what to send only once it may start (the
+   * read batcher keeps a batch open until then).
+   */
+  takeStartSlot(signal?: AbortSignal): Promise<StartSlot> {
+    return this.#http.takeStartSlot(signal);
   }
 
   /** The base URL requests go to (after a 301 moved, the new one). */

@@ -6,7 +6,7 @@ import type { ResolvedConfig } from "./config";
 import { isRedactable, redact, secretValues } from "./redact";
 import type { RetryOptions } from "./retry";
 import { rememberSecrets, sessionFor } from "./session";
-import { Limiter, type LimitOptions } from "./throttle";
+import { Limiter, type LimitOptions, type StartSlot } from "./throttle";
 import { answer } from "./transport/answer";
 import { authThrottle } from "./transport/auth-throttle";
 import { backoff } from "./transport/backoff";
@@ -30,6 +30,8 @@ export interface RequestOptions {
    * keys it cannot know (a Cloud-to-Cloud source's configuration, an AWS role).
    */
   secrets?: readonly string[] | undefined;
+  /** A start slot taken ahead (Transport.takeStartSlot): the request's first try starts with it. */
+  startSlot?: StartSlot | undefined;
 }
 
 /** One request: the caller's options plus what the API area fills in. */
@@ -79,6 +81,7 @@ export class Transport {
   readonly #writeListeners = new Set<(path: string) => void>();
   readonly #send: Send;
   readonly #cancel: AbortSignal | undefined;
+  readonly #limiter: Limiter;
 
   constructor(config: ResolvedConfig, options: TransportOptions) {
     this.#cancel = options.signal;
@@ -98,6 +101,7 @@ export class Transport {
       warn: (line) => (logger ?? console.warn)(redact(line, secrets())),
     };
     this.#context = context;
+    this.#limiter = new Limiter(config.accessId, config.accessKey, options.limits);
     // Outermost first: a stage sees the request before the ones below it, and the answer after.
     this.#send = compose(
       [
@@ -108,7 +112,7 @@ export class Transport {
         authThrottle(context), // 401 for credentials accepted before: wait, then again
         backoff(context), // 429, 502/503/504, dropped connections: wait, then again
         sessionGate(context), // one request out until the session is established
-        pacing(new Limiter(config.accessId, config.accessKey, options.limits)), // rate, in flight
+        pacing(this.#limiter), // rate, in flight
       ],
       exchange(context, `Basic ${token}`),
     );
@@ -129,16 +133,29 @@ export class Transport {
     return () => this.#writeListeners.delete(listener);
   }
 
+  /**
+   * Waits for a start slot of the credential's pacer and holds it for one request
+   * (RequestOptions.startSlot): for a caller that decides what to send only once it may start.
+   */
+  takeStartSlot(signal?: AbortSignal): Promise<StartSlot> {
+    return this.#limiter.takeStart(this.#withCancel(signal));
+  }
+
   /** Sends a request; resolves with any 2xx, throws ApiError or NetworkError otherwise. */
   async send(given: HttpRequest): Promise<HttpResponse> {
-    const cancel = this.#cancel;
-    const req = cancel
-      ? { ...given, signal: given.signal ? AbortSignal.any([given.signal, cancel]) : cancel }
-      : given;
+    const signal = this.#withCancel(given.signal);
+    const req = signal === given.signal ? given : { ...given, signal };
     rememberSecrets(this.#context.session, [
       ...secretValues(req.body),
       ...(req.secrets ?? []).filter(isRedactable),
     ]);
     return this.#send(newCall(req, `${req.path}${queryString(req.query)}`));
+  }
+
+  /** The caller's signal, joined by the transport's own (a cancelled deployment). */
+  #withCancel(signal: AbortSignal | undefined): AbortSignal | undefined {
+    const cancel = this.#cancel;
+    if (!cancel) return signal;
+    return signal ? AbortSignal.any([signal, cancel]) : cancel;
   }
 }

@@ -61,7 +61,7 @@ export {
 export * from "./schemas";
 export { SearchJobsApi } from "./search-jobs";
 export { type DownloadOption, SourcesApi, type SourceWithEtag } from "./sources";
-export { DEFAULT_LIMITS, type LimitOptions } from "./throttle";
+export { DEFAULT_LIMITS, type LimitOptions, type StartSlot } from "./throttle";
 export {
   FOLLOW_DEFAULTS,
   type FollowOptions,

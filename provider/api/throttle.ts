@@ -9,6 +9,9 @@
 // starts needed the bucket exactly full for the 4th of each burst, hence a 100 ms margin that
 // cost a tenth of every large deployment's time (docs/benchmarks-pulumi.md). A request first takes an
 // in-flight slot, then a start slot, so no start is "saved up" while waiting for a slot.
+//
+// A caller that decides what to send only once it may start (the read batcher: reads arriving
+// while it waits join its list) takes a start slot ahead (takeStart) and hands it to its request.
 import { createHash } from "node:crypto";
 import type PQueue from "p-queue" with { "resolution-mode": "import" };
 import { settleWithin } from "./race";
@@ -69,6 +72,22 @@ function validate(limits: Required<LimitOptions>): void {
   }
 }
 
+/**
+ * A start slot taken ahead of its request. The first request that brings it starts without
+ * waiting for another; its retries and further pages are paced as any request. It holds no
+ * in-flight slot: with 10 requests out, the request waits for one and starts later than its slot.
+ */
+export class StartSlot {
+  #spent = false;
+
+  /** True once, for the first request that brings it. */
+  claim(): boolean {
+    const fresh = !this.#spent;
+    this.#spent = true;
+    return fresh;
+  }
+}
+
 export class Limiter {
   private readonly rate: Promise<PQueue> | undefined;
   private readonly inFlight: Promise<PQueue> | undefined;
@@ -94,11 +113,22 @@ export class Limiter {
     }
   }
 
-  /** Runs `send` once an in-flight slot and a start slot are free; the slot is held until it settles. */
-  async run<T>(send: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  /** Waits for a start slot, for one request to start with (StartSlot). */
+  async takeStart(signal?: AbortSignal): Promise<StartSlot> {
+    const rate = await this.rate;
+    if (rate) await rate.add(() => undefined, signal ? { signal } : {});
+    signal?.throwIfAborted();
+    return new StartSlot();
+  }
+
+  /**
+   * Runs `send` once an in-flight slot and a start slot are free (or `slot`, taken ahead, unspent);
+   * the in-flight slot is held until it settles.
+   */
+  async run<T>(send: () => Promise<T>, signal?: AbortSignal, slot?: StartSlot): Promise<T> {
     const [rate, inFlight] = await Promise.all([this.rate, this.inFlight]);
     const start = async (): Promise<T> => {
-      if (rate) await rate.add(() => undefined, signal ? { signal } : {});
+      if (rate && !slot?.claim()) await rate.add(() => undefined, signal ? { signal } : {});
       signal?.throwIfAborted();
       return send();
     };

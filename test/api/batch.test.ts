@@ -1,5 +1,6 @@
 // The read batcher against a scripted server: what becomes a list, what a list's answer serves,
 // paging, and what makes it list again.
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isGone, ReadBatcher } from "../../provider/api";
 import { makeClient } from "./helpers/client";
@@ -68,6 +69,25 @@ describe("ReadBatcher", () => {
     await Promise.all([b.collector(1, "hosted"), b.collector(3, "hosted")]);
     expect(calls()).toEqual([
       "GET /collectors/2",
+      "GET /collectors?filter=hosted&limit=1000&offset=0",
+    ]);
+  });
+
+  it("a batch stays open until its request may start: reads arriving meanwhile join it", async () => {
+    const b = new ReadBatcher(makeClient(server.url, { limits: {} }).client);
+    const sourceRead = b.source(1, 11); // takes the pacer's start slot
+    const reads = [];
+    // Each collector's read comes after the last one's window; the first waits for the next
+    // start slot (255 ms after the source list's), and the other two join it meanwhile.
+    for (const id of [1, 2, 3]) {
+      await sleep(40);
+      reads.push(b.collector(id, "hosted"));
+    }
+    const read = await Promise.all(reads);
+    await sourceRead;
+    expect(read.map((r) => r.entity.id)).toEqual([1, 2, 3]);
+    expect(calls()).toEqual([
+      "GET /collectors/1/sources",
       "GET /collectors?filter=hosted&limit=1000&offset=0",
     ]);
   });

@@ -86,6 +86,21 @@ describe("pacing", () => {
     expect(fewestTokens(times)).toBeGreaterThanOrEqual(1);
   });
 
+  it("a start slot taken ahead starts one request at once, and only one", async () => {
+    // One start every 2 s, so that a request paced again is far from one that is not.
+    const { client } = makeClient(server.url, { limits: { requestsPerSecond: 0.5 } });
+    await client.collectors.list();
+    const slot = await client.takeStartSlot(); // the next start, 2 s after the list's
+    const taken = performance.now();
+    await client.collectors.list({}, { startSlot: slot });
+    const firstDone = performance.now();
+    await client.collectors.list({}, { startSlot: slot }); // spent: paced as any request
+    const secondDone = performance.now();
+    expect(server.requests).toHaveLength(3);
+    expect(firstDone - taken).toBeLessThan(1000);
+    expect(secondDone - firstDone).toBeGreaterThanOrEqual(1900);
+  });
+
   it("does not hold back another access id", async () => {
     const a = makeClient(server.url, { limits: {} });
     const b = makeClient(server.url, { limits: {} });
