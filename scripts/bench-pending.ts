@@ -1,0 +1,133 @@
+// What a TypeScript program holds per resource while the engine has not yet answered its
+// registration, the part of the classes' memory that grows with the stack. The classes register
+// under the SDK's mocks in a plain Node.js process (no engine, no ts-node): 3 Hosted Collectors,
+// answered at once, and N HTTP sources on them, answered only after every one is registered, as
+// the engine answers most resources of a large `up` at 4 requests/s. The heap is read after a
+// full collection (the npm script runs Node with --expose-gc), once with the sources pending and
+// once after they are answered; each size runs in a process of its own. Repository tooling: not
+// published.
+//
+//   npm run bench:pending -- --resources 1000,2000
+import { spawnSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import * as pulumi from "@pulumi/pulumi";
+import * as collectors from "../provider";
+
+const MiB = 1024 * 1024;
+
+interface Figures {
+  resources: number;
+  constructSeconds: number;
+  /** Heap and RSS with the collectors answered and no source yet (MiB). */
+  baseline: { heap: number; rss: number };
+  pending: { heap: number; rss: number };
+  answered: { heap: number; rss: number };
+}
+
+function memory(): { heap: number; rss: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("run with node --expose-gc (npm run bench:pending does)");
+  gc();
+  gc();
+  const { heapUsed, rss } = process.memoryUsage();
+  return { heap: heapUsed / MiB, rss: rss / MiB };
+}
+
+const settle = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One size, in this process: the figures as one JSON line on stdout. */
+async function measure(resources: number): Promise<Figures> {
+  const held: (() => void)[] = [];
+  let registered = 0;
+  await pulumi.runtime.setMocks(
+    {
+      newResource: async (args) => {
+        const state = { ...args.inputs, name: args.name, etag: '"0"' };
+        if (args.type.endsWith(":HttpSource")) {
+          registered++;
+          await new Promise<void>((resolve) => held.push(resolve));
+          Object.assign(state, { url: "https://endpoint.example/receiver/v1/http/TOKEN" });
+        }
+        return { id: `${args.name}-id`, state };
+      },
+      call: () => ({}),
+    },
+    "bench",
+    "pending",
+    false,
+  );
+  const hosts = [0, 1, 2].map((i) => new collectors.HostedCollector(`host-${i}`, {}));
+  await Promise.all(hosts.map((h) => new Promise((resolve) => h.id.apply(resolve))));
+  await settle();
+  const baseline = memory();
+
+  const started = performance.now();
+  const sources = Array.from(
+    { length: resources },
+    (_, i) =>
+      new collectors.HttpSource(`http-${i}`, {
+        collectorId: (hosts[i % hosts.length] as (typeof hosts)[number]).id,
+        category: `app/${i}`,
+      }),
+  );
+  const constructSeconds = (performance.now() - started) / 1000;
+  while (registered < resources) await settle(50);
+  const pending = memory();
+
+  for (const release of held) release();
+  await Promise.all(sources.map((s) => new Promise((resolve) => s.id.apply(resolve))));
+  await settle();
+  const answered = memory();
+  return { resources, constructSeconds, baseline, pending, answered };
+}
+
+function table(runs: Figures[]): string {
+  const kib = (mib: number, n: number) => ((mib * 1024) / n).toFixed(1);
+  const rows = runs.map((r) =>
+    [
+      r.resources,
+      kib(r.pending.heap - r.baseline.heap, r.resources),
+      r.pending.heap.toFixed(0),
+      r.pending.rss.toFixed(0),
+      kib(r.answered.heap - r.baseline.heap, r.resources),
+      r.baseline.rss.toFixed(0),
+      r.constructSeconds.toFixed(1),
+    ].join(" | "),
+  );
+  return [
+    "| pending HTTP sources | retained per resource, pending (KiB) | heap (MiB) | RSS (MiB) | retained once answered (KiB) | RSS before any source (MiB) | constructing (s) |",
+    "|---|---|---|---|---|---|---|",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { resources: { type: "string", default: "1000,2000" }, one: { type: "string" } },
+  });
+  if (values.one) {
+    console.log(JSON.stringify(await measure(Number(values.one))));
+    return;
+  }
+  const sizes = values.resources.split(",").map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+    throw new Error(`--resources takes positive whole numbers, comma-separated: ${values.resources}`);
+  }
+  const runs: Figures[] = [];
+  for (const size of sizes) {
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, __filename, "--one", String(size)],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 * MiB },
+    );
+    if (child.status !== 0) throw new Error(`the run of ${size} failed (exit ${child.status})`);
+    const line = child.stdout.trim().split("\n").at(-1) ?? "";
+    runs.push(JSON.parse(line) as Figures);
+  }
+  console.log(table(runs));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
