@@ -1,21 +1,33 @@
 // What a TypeScript program holds per resource while the engine has not yet answered its
-// registration, the part of the classes' memory that grows with the stack. The classes register
-// under the SDK's mocks in a plain Node.js process (no engine, no ts-node): 3 Hosted Collectors,
+// registration, the part of its memory that grows with the stack. The resources register under
+// the SDK's mocks in a plain Node.js process (no engine, no ts-node): 3 Hosted Collectors,
 // answered at once, and N HTTP sources on them, answered only after every one is registered, as
 // the engine answers most resources of a large `up` at 4 requests/s. The heap is read after a
 // full collection (the npm script runs Node with --expose-gc), once with the sources pending and
-// once after they are answered; each size runs in a process of its own. Repository tooling: not
-// published.
+// once after they are answered; each size runs in a process of its own. The resources are the
+// package's classes, and with --sdk DIR also those of the plugin's generated TypeScript SDK
+// (`npm run build:sdks` writes it to dist/sdk/nodejs/bin): the same program on the plugin.
+// Repository tooling: not published.
 //
-//   npm run bench:pending -- --resources 1000,2000
+//   npm run bench:pending -- --resources 1000,2000 [--sdk dist/sdk/nodejs/bin]
 import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
-import * as collectors from "../provider";
 
 const MiB = 1024 * 1024;
 
+/** What both front ends' modules export, as far as this program uses it. */
+interface Classes {
+  HostedCollector: new (name: string, args: object) => pulumi.CustomResource;
+  HttpSource: new (
+    name: string,
+    args: { collectorId: pulumi.Input<string>; category: string },
+  ) => pulumi.CustomResource;
+}
+
 interface Figures {
+  frontEnd: string;
   resources: number;
   constructSeconds: number;
   /** Heap and RSS with the collectors answered and no source yet (MiB). */
@@ -35,8 +47,11 @@ function memory(): { heap: number; rss: number } {
 
 const settle = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One size, in this process: the figures as one JSON line on stdout. */
-async function measure(resources: number): Promise<Figures> {
+/**
+ * One size, in this process: the package's classes, or those of the SDK in `sdk`. Only the one
+ * measured is loaded, so that the baseline is its own.
+ */
+async function measure(resources: number, sdk: string | undefined): Promise<Figures> {
   const held: (() => void)[] = [];
   let registered = 0;
   await pulumi.runtime.setMocks(
@@ -56,6 +71,7 @@ async function measure(resources: number): Promise<Figures> {
     "pending",
     false,
   );
+  const collectors = require(sdk ?? "../provider") as Classes;
   const hosts = [0, 1, 2].map((i) => new collectors.HostedCollector(`host-${i}`, {}));
   await Promise.all(hosts.map((h) => new Promise((resolve) => h.id.apply(resolve))));
   await settle();
@@ -66,7 +82,7 @@ async function measure(resources: number): Promise<Figures> {
     { length: resources },
     (_, i) =>
       new collectors.HttpSource(`http-${i}`, {
-        collectorId: (hosts[i % hosts.length] as (typeof hosts)[number]).id,
+        collectorId: (hosts[i % hosts.length] as pulumi.CustomResource).id,
         category: `app/${i}`,
       }),
   );
@@ -78,13 +94,15 @@ async function measure(resources: number): Promise<Figures> {
   await Promise.all(sources.map((s) => new Promise((resolve) => s.id.apply(resolve))));
   await settle();
   const answered = memory();
-  return { resources, constructSeconds, baseline, pending, answered };
+  const frontEnd = sdk ? "plugin's TypeScript SDK" : "classes";
+  return { frontEnd, resources, constructSeconds, baseline, pending, answered };
 }
 
 function table(runs: Figures[]): string {
   const kib = (mib: number, n: number) => ((mib * 1024) / n).toFixed(1);
   const rows = runs.map((r) =>
     [
+      r.frontEnd,
       r.resources,
       kib(r.pending.heap - r.baseline.heap, r.resources),
       r.pending.heap.toFixed(0),
@@ -95,36 +113,49 @@ function table(runs: Figures[]): string {
     ].join(" | "),
   );
   return [
-    "| pending HTTP sources | retained per resource, pending (KiB) | heap (MiB) | RSS (MiB) | retained once answered (KiB) | RSS before any source (MiB) | constructing (s) |",
-    "|---|---|---|---|---|---|---|",
+    "| front end | pending HTTP sources | retained per resource, pending (KiB) | heap (MiB) | RSS (MiB) | retained once answered (KiB) | RSS before any source (MiB) | constructing (s) |",
+    "|---|---|---|---|---|---|---|---|",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { resources: { type: "string", default: "1000,2000" }, one: { type: "string" } },
+    options: {
+      resources: { type: "string", default: "1000,2000" },
+      sdk: { type: "string" },
+      one: { type: "string" },
+    },
   });
+  const sdk = values.sdk === undefined ? undefined : resolve(values.sdk);
   if (values.one) {
-    console.log(JSON.stringify(await measure(Number(values.one))));
+    console.log(JSON.stringify(await measure(Number(values.one), sdk)));
     return;
   }
   const sizes = values.resources.split(",").map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
-    throw new Error(`--resources takes positive whole numbers, comma-separated: ${values.resources}`);
+    throw new Error(
+      `--resources takes positive whole numbers, comma-separated: ${values.resources}`,
+    );
   }
   const runs: Figures[] = [];
-  for (const size of sizes) {
-    const child = spawnSync(
-      process.execPath,
-      [...process.execArgv, __filename, "--one", String(size)],
-      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 16 * MiB },
-    );
-    if (child.status !== 0) throw new Error(`the run of ${size} failed (exit ${child.status})`);
-    const line = child.stdout.trim().split("\n").at(-1) ?? "";
-    runs.push(JSON.parse(line) as Figures);
+  for (const from of sdk ? [undefined, sdk] : [undefined]) {
+    for (const size of sizes) runs.push(runChild(size, from));
   }
   console.log(table(runs));
+}
+
+/** One size in a process of its own: the SDK's mocks and the heap start fresh. */
+function runChild(size: number, sdk: string | undefined): Figures {
+  const args = [...process.execArgv, __filename, "--one", String(size)];
+  if (sdk) args.push("--sdk", sdk);
+  const child = spawnSync(process.execPath, args, {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 16 * MiB,
+  });
+  if (child.status !== 0) throw new Error(`the run of ${size} failed (exit ${child.status})`);
+  return JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "") as Figures;
 }
 
 main().catch((error) => {

@@ -3,10 +3,13 @@
 //
 // - Reads of one collector's sources that arrive within a short window become one
 //   `GET /collectors/{id}/sources`; collector reads become `GET /collectors?filter=…` (paged),
-//   or one GET by id when a collector is alone in its batch (cheaper than a list, and it
-//   carries the ETag). A batch stays open past its window until its request may start (the
-//   client's pacer gives it a start slot): under the rate limit that wait is up to one interval,
-//   longer behind other requests, and reads arriving meanwhile join it at no cost.
+//   or one GET by id when a collector is alone in its batch and no list of its group has come
+//   back in one page yet (a GET is one request and carries the ETag; a list of a large fleet
+//   takes several). Once one has, a list costs a lone read the same one request, and it serves
+//   the other collectors read after it: a refresh's pass reads its C collectors in one request
+//   however far apart their reads arrive. A batch stays open past its window until its request
+//   may start (the client's pacer gives it a start slot): under the rate limit that wait is up to
+//   one interval, longer behind other requests, and reads arriving meanwhile join it at no cost.
 // - A list's answer then serves, for `reuseMs`, the reads that come after it, each object once:
 //   the engine reads at most its --parallel resources at a time (4 per CPU by default), so
 //   without this a window would never hold more than a handful of reads. A second read of the
@@ -58,6 +61,8 @@ interface Listing<T> {
   byId: Map<string, T>;
   /** The service's 404 for the collector of a source list: everything of the group is gone. */
   gone?: unknown;
+  /** The whole list came in one page. */
+  onePage?: boolean;
 }
 
 interface Snapshot<T> extends Listing<T> {
@@ -80,7 +85,7 @@ interface Waiter<T> {
 interface GroupSource<T> {
   list(ids: ReadonlySet<string>, slot?: StartSlot): Promise<Listing<T>>;
   get(id: string, slot?: StartSlot): Promise<{ entity: T; etag: string | undefined }>;
-  /** A single read alone in its batch uses get() instead of a list. */
+  /** A single read alone in its batch uses get() instead of a list, until a list is one page. */
   singleWhenAlone: boolean;
   /** The signal of the read that opened the batch. */
   signal: AbortSignal | undefined;
@@ -95,6 +100,11 @@ class Group<T> {
   opened = false;
   /** Bumped by every write to the group's objects. */
   generation = 0;
+  /**
+   * The epoch (forgetListedReads) in which the group's last list came in one page: a list then
+   * costs what a GET does. Undefined when it took more.
+   */
+  onePageEpoch: number | undefined;
 }
 
 const idOf = (item: { id?: unknown }): string | undefined =>
@@ -261,7 +271,7 @@ export class ReadBatcher {
       if (w.id === undefined) whole = true;
       else ids.add(w.id);
     }
-    if (!whole && ids.size === 1 && source.singleWhenAlone) {
+    if (!whole && ids.size === 1 && source.singleWhenAlone && group.onePageEpoch !== epoch) {
       const id = [...ids][0] as string;
       let result: { read: Read<T> } | { error: unknown };
       try {
@@ -288,6 +298,7 @@ export class ReadBatcher {
     } finally {
       if (group.inFlight === listed) group.inFlight = undefined;
     }
+    group.onePageEpoch = answer.onePage ? epoch : undefined;
     if (group.generation === generation) {
       group.snapshot = {
         ...answer,
@@ -327,7 +338,7 @@ export class ReadBatcher {
           missing.delete(String(c.id));
           if (missing.size === 0 && items.length % COLLECTOR_PAGE_SIZE === 0) break;
         }
-        return listing(items);
+        return { ...listing(items), onePage: items.length < COLLECTOR_PAGE_SIZE };
       },
     };
   }
@@ -391,7 +402,10 @@ async function answerFrom<T>(
 
 let epoch = 0;
 
-/** Every batcher forgets its list answers (tests that reset the service; resetSharedState). */
+/**
+ * Every batcher forgets its list answers and their sizes (tests that reset the service;
+ * resetSharedState).
+ */
 export function forgetListedReads(): void {
   epoch++;
 }

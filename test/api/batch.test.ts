@@ -73,6 +73,20 @@ describe("ReadBatcher", () => {
     ]);
   });
 
+  it("once a list came in one page, a collector alone is listed too, and the list serves the others", async () => {
+    // A refresh's second pass: its first collector read arrives alone on an idle pacer, the
+    // others later, each after the last one's batch has closed.
+    const b = new ReadBatcher(makeClient(server.url).client);
+    await Promise.all([1, 2, 3].map((id) => b.collector(id, "hosted")));
+    for (const id of [2, 1, 3]) {
+      expect((await b.collector(id, "hosted")).entity.id).toBe(id);
+    }
+    expect(calls()).toEqual([
+      "GET /collectors?filter=hosted&limit=1000&offset=0",
+      "GET /collectors?filter=hosted&limit=1000&offset=0",
+    ]);
+  });
+
   it("a batch stays open until its request may start: reads arriving meanwhile join it", async () => {
     const b = new ReadBatcher(makeClient(server.url, { limits: {} }).client);
     const sourceRead = b.source(1, 11); // takes the pacer's start slot
@@ -97,9 +111,12 @@ describe("ReadBatcher", () => {
     const b = new ReadBatcher(makeClient(server.url).client);
     const read = await Promise.all([b.collector(5), b.collector(1500)]);
     expect(read.map((r) => r?.entity.id)).toEqual([5, 1500]);
+    // A list of more than a page costs more than a GET: a collector read alone is still one.
+    await b.collector(5);
     expect(calls()).toEqual([
       "GET /collectors?limit=1000&offset=0",
       "GET /collectors?limit=1000&offset=1000",
+      "GET /collectors/5",
     ]);
   });
 
