@@ -11,7 +11,8 @@
 //
 //   npm run bench:pending -- --resources 1000,2000 [--sdk dist/sdk/nodejs/bin]
 import { spawnSync } from "node:child_process";
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 
@@ -26,17 +27,23 @@ interface Classes {
   ) => pulumi.CustomResource;
 }
 
+/** Heap used and resident set size after a full collection (MiB). */
+interface Memory {
+  heap: number;
+  rss: number;
+}
+
 interface Figures {
   frontEnd: string;
   resources: number;
   constructSeconds: number;
-  /** Heap and RSS with the collectors answered and no source yet (MiB). */
-  baseline: { heap: number; rss: number };
-  pending: { heap: number; rss: number };
-  answered: { heap: number; rss: number };
+  /** With the collectors answered and no source yet. */
+  baseline: Memory;
+  pending: Memory;
+  answered: Memory;
 }
 
-function memory(): { heap: number; rss: number } {
+function memory(): Memory {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error("run with node --expose-gc (npm run bench:pending does)");
   gc();
@@ -127,7 +134,12 @@ async function main(): Promise<void> {
       one: { type: "string" },
     },
   });
-  const sdk = values.sdk === undefined ? undefined : resolve(values.sdk);
+  const sdk = values.sdk === undefined ? undefined : resolvePath(values.sdk);
+  if (sdk && !existsSync(join(sdk, "index.js"))) {
+    throw new Error(
+      `--sdk ${values.sdk}: no compiled SDK there; npm run build:sdks writes it to dist/sdk/nodejs/bin`,
+    );
+  }
   if (values.one) {
     console.log(JSON.stringify(await measure(Number(values.one), sdk)));
     return;

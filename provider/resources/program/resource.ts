@@ -146,10 +146,11 @@ export abstract class CollectorsResource extends pulumi.CustomResource {
     // resource, formatted through ts-node's source maps, held for minutes at 4 requests/s
     // (docs/benchmarks-pulumi.md, "Fleet scale"). Within the default 10 frames those traces
     // show only the SDK's and this package's constructors, and the leak report names the
-    // resource and property without them, so none are captured while the resource registers. The resource's source position
-    // is unaffected (the SDK lifts the limit to take it); what loses its trace is an Error made
-    // in this window: the one the SDK keeps for a failed registration (its message names the
-    // resource) and one thrown by a `transformations` callback.
+    // resource and property without them, so none are captured while the resource registers.
+    // The resource's source position is unaffected (the SDK lifts the limit to take it); what
+    // loses its trace is an Error made in this window: the one the SDK keeps for a failed
+    // registration (its message names the resource) and one thrown by a `transformations`
+    // callback.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {
