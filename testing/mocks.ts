@@ -8,7 +8,7 @@ import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { kindNamed } from "../provider/resources/kinds";
 import type { EntityKind } from "../provider/resources/kinds/kind";
 import { check } from "../provider/resources/steps/check";
-import { autoName } from "../provider/resources/steps/naming";
+import { nameFromUrn } from "../provider/resources/steps/naming";
 
 type Mocks = pulumi.runtime.Mocks;
 type MockResourceArgs = pulumi.runtime.MockResourceArgs;
@@ -66,7 +66,9 @@ export function collectorsMocks(others: Partial<Mocks> = {}): Mocks {
           ? others.newResource(args)
           : { id: `${args.name}-id`, state: args.inputs };
       }
-      const inputs = { __autoname: args.name, ...args.inputs };
+      // The mocks give no URN: the one a resource without a parent gets (the classes pass theirs).
+      const urn = `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${args.type}::${args.name}`;
+      const inputs = { __autoname: args.name, __urn: urn, ...args.inputs };
       const checked = await check(kind, {}, inputs);
       if (checked.failures?.length) {
         throw checkFailed(args.type, args.name, checked.failures);
@@ -74,7 +76,7 @@ export function collectorsMocks(others: Partial<Mocks> = {}): Mocks {
       const state: Record<string, unknown> = Object.fromEntries(
         Object.entries(checked.inputs ?? {}).filter(([key]) => !key.startsWith("__")),
       );
-      state.name ??= autoName(args.name);
+      state.name ??= nameFromUrn(String(inputs.__urn));
       const id = ++nextId;
       Object.assign(state, serverSet(kind, state, id), { adopted: state.adopt !== undefined });
       const plugin = args.type.startsWith("collectors:");

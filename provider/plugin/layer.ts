@@ -25,6 +25,7 @@ export { TYPED_SOURCES } from "../resources/kinds/source-kinds";
 export { diffFields, secretLeaves, serviceValue } from "../resources/steps/fields";
 export type { Lifecycle } from "../resources/steps/lifecycle";
 export { type Queries, queries } from "../resources/steps/lookups";
+export { nameFromUrn } from "../resources/steps/naming";
 export { POLL_INTERVAL_ENV, Runtime, type RuntimeOptions } from "../resources/steps/runtime";
 export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";
 export { abortWaits } from "../resources/steps/waits";

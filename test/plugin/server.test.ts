@@ -132,6 +132,28 @@ describe("Check", () => {
     expect(kept.inputs.name).toBe("renamed-before");
   });
 
+  it("takes over the object an earlier run's create made under the name the URN makes", async () => {
+    const { inputs } = await plugin.check("HostedCollector", "edge", { description: "d" });
+    // The stopped run's POST reached the service; its answer never reached the state.
+    const made = await service.api("POST", "/collectors", {
+      collector: { collectorType: "Hosted", name: inputs.name, description: "d" },
+    });
+    await service.clearRequests();
+    const created = await plugin.create("HostedCollector", "edge", inputs);
+    expect(created.id).toBe(String(made.body.collector.id));
+    expect((await service.requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
+      "POST 400",
+      "GET 200",
+    ]);
+    // A source's plugin id carries its collector.
+    const source = await plugin.check("HttpSource", "web", { collectorId: created.id });
+    const madeSource = await service.api("POST", `/collectors/${created.id}/sources`, {
+      source: { sourceType: "HTTP", name: source.inputs.name },
+    });
+    const http = await plugin.create("HttpSource", "web", source.inputs);
+    expect(http.id).toBe(`${created.id}/${madeSource.body.source.id}`);
+  });
+
   it("returns a credential input as a secret even when the program gave it in plain text", async () => {
     const checked = await plugin.check("S3Source", "bucket", s3(1));
     expect(checked.failures).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { provider, UNKNOWN } from "./unit.helpers";
+import { nameFromUrn } from "../../provider/resources/steps/naming";
+import { classUrn, provider, UNKNOWN, unnamed } from "./unit.helpers";
 
 const collector = provider("HostedCollector");
 const http = provider("HttpSource");
@@ -10,18 +11,39 @@ const reasons = (failures: { property: string; reason: string }[] | undefined) =
   Object.fromEntries((failures ?? []).map((f) => [f.property, f.reason]));
 
 describe("check: names", () => {
-  it("autonames from the logical name with a 7-character random suffix", async () => {
-    const { inputs, failures } = await collector.check({}, { __autoname: "web" });
+  it("names an unnamed resource from its URN: the same name on every run of the stack", async () => {
+    const { inputs, failures } = await collector.check({}, unnamed("HostedCollector", "web"));
     expect(failures).toEqual([]);
     expect(inputs.name).toMatch(/^web-[0-9a-f]{7}$/);
+    expect(inputs.name).toBe(nameFromUrn(classUrn("HostedCollector", "web")));
+    const rerun = await collector.check({}, unnamed("HostedCollector", "web"));
+    expect(rerun.inputs.name).toBe(inputs.name);
+    // Another stack's resource of the same logical name asks for another name.
+    const prod = await collector.check({}, unnamed("HostedCollector", "web", "prod"));
+    expect(prod.inputs.name).toMatch(/^web-[0-9a-f]{7}$/);
+    expect(prod.inputs.name).not.toBe(inputs.name);
   });
 
-  it("keeps the name it already has across updates, and gives a replacement a new one", async () => {
-    const first = await collector.check({}, { __autoname: "web" });
-    const again = await collector.check(first.inputs, { __autoname: "web", description: "x" });
+  it("keeps the name it already has across updates; a replacement asks for the URN's again", async () => {
+    const first = await collector.check({}, unnamed("HostedCollector", "web"));
+    const named = { ...unnamed("HostedCollector", "web"), description: "x" };
+    const again = await collector.check(first.inputs, named);
     expect(again.inputs.name).toBe(first.inputs.name);
-    const replacement = await collector.check({}, { __autoname: "web" });
-    expect(replacement.inputs.name).not.toBe(first.inputs.name);
+    // A state from a version that drew a random suffix keeps its name too.
+    const old = await collector.check({ name: "web-1a2b3c4" }, named);
+    expect(old.inputs.name).toBe("web-1a2b3c4");
+    // The engine checks a replacement without olds.
+    const replacement = await collector.check({}, unnamed("HostedCollector", "web"));
+    expect(replacement.inputs.name).toBe(first.inputs.name);
+  });
+
+  it("leaves the name unknown in a preview while the URN is, and requires a URN otherwise", async () => {
+    const preview = await collector.check({}, { __autoname: "web", __urn: UNKNOWN });
+    expect(preview.failures).toEqual([]);
+    expect(preview.inputs.name).toBe(UNKNOWN);
+    const { inputs, failures } = await collector.check({}, { __autoname: "web" });
+    expect(inputs.name).toBeUndefined();
+    expect(reasons(failures).name).toBe("name is required for HostedCollector");
   });
 
   it("uses an explicit name as given", async () => {
@@ -30,7 +52,7 @@ describe("check: names", () => {
   });
 
   it("shortens the logical name so an autoname stays within 128 characters", async () => {
-    const { inputs } = await collector.check({}, { __autoname: "x".repeat(200) });
+    const { inputs } = await collector.check({}, unnamed("HostedCollector", "x".repeat(200)));
     expect(String(inputs.name)).toHaveLength(128);
   });
 

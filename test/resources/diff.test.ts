@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { provider, UNKNOWN } from "./unit.helpers";
+import { nameFromUrn } from "../../provider/resources/steps/naming";
+import { classUrn, provider, UNKNOWN, unnamed } from "./unit.helpers";
 
 const collector = provider("HostedCollector");
 const http = provider("HttpSource");
@@ -106,9 +107,20 @@ describe("diff", () => {
     ).toMatchObject({
       deleteBeforeReplace: false,
     });
-    // Autonamed: the replacement gets a fresh name, so create first.
+    // Unnamed: the replacement asks for the name the URN makes. The old object's name when it
+    // was made from the same URN, so delete first; a name drawn at random by an earlier version
+    // is free for the replacement, so create first.
+    const urnNamed = { ...outs, name: nameFromUrn(classUrn("Source", "s")) };
+    const unnamedNews = { ...news, ...unnamed("Source", "s"), name: urnNamed.name };
     expect(
-      await source.diff("3", outs, { ...news, sourceType: "LocalFile", __autoname: "s" }),
+      await source.diff("3", urnNamed, { ...unnamedNews, sourceType: "LocalFile" }),
+    ).toMatchObject({ deleteBeforeReplace: true });
+    expect(
+      await source.diff(
+        "3",
+        { ...outs, name: "s-1a2b3c4" },
+        { ...unnamedNews, name: "s-1a2b3c4", sourceType: "LocalFile" },
+      ),
     ).toMatchObject({ deleteBeforeReplace: false });
   });
 

@@ -2,7 +2,7 @@
 // of API requests each step makes (from the service's request log).
 import { describe, expect, it } from "vitest";
 import { useService } from "./emulator.helpers";
-import { type Props, provider } from "./unit.helpers";
+import { type Props, provider, unnamed } from "./unit.helpers";
 
 const collector = provider("HostedCollector");
 const service = useService();
@@ -31,7 +31,7 @@ describe("HostedCollector lifecycle", () => {
   it("creates with one POST and keeps the ETag the answer carried", async () => {
     await service().clearRequests();
     const { id, outs, inputs } = await up({
-      __autoname: "web",
+      ...unnamed("HostedCollector", "web"),
       description: "front door",
       fields: { team: "a" },
     });
@@ -202,7 +202,9 @@ describe("HostedCollector lifecycle", () => {
     });
     await expect(up({ name: "taken", description: "ours" })).rejects.toThrow(
       `Cannot create HostedCollector "taken": the account already has one with this name (id ${other.body.collector.id}). ` +
-        "Give this resource another name, or take the existing one over with `adopt: { id }` (or `adopt: { name }`).",
+        "If a run stopped midway created it for this resource, `collectors recover` hands it to " +
+        `the engine; otherwise take it over with \`adopt: { id: ${other.body.collector.id} }\`, ` +
+        "or give this resource another name.",
     );
   });
 

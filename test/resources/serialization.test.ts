@@ -11,7 +11,7 @@ import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { type Service, startService } from "./emulator.helpers";
 import { type ProgramDir, programWithPackage } from "./package.helpers";
 import { SOURCE_BODIES } from "./sourceBodies.helpers";
-import { configRequest, type Props } from "./unit.helpers";
+import { configRequest, type Props, unnamed } from "./unit.helpers";
 
 const requireFromString = createRequire(__filename)("require-from-string") as (code: string) => {
   handler: () => pulumi.dynamic.ResourceProvider;
@@ -134,7 +134,10 @@ describe("the serialized provider", () => {
     });
     const hosted = requireFromString(texts.get("HostedCollector") as string).handler();
     await hosted.configure?.(config);
-    const checked = await hosted.check?.({}, { __autoname: "roundtrip", description: "via text" });
+    const checked = await hosted.check?.(
+      {},
+      { ...unnamed("HostedCollector", "roundtrip"), description: "via text" },
+    );
     expect(checked?.failures).toEqual([]);
     await service.clearRequests();
     const created = await hosted.create(checked?.inputs);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { Runtime } from "../../provider/resources/steps/runtime";
 import { abortWaits } from "../../provider/resources/steps/waits";
 import { useService } from "./emulator.helpers";
-import { type Props, provider, TEST_RUNTIME } from "./unit.helpers";
+import { type Props, provider, TEST_RUNTIME, unnamed } from "./unit.helpers";
 
 const service = useService();
 let hostedId: number;
@@ -44,7 +44,7 @@ describe("typed sources", () => {
     await service().clearRequests();
     const { outs } = await up("HttpSource", {
       collectorId: String(hostedId),
-      __autoname: "events",
+      ...unnamed("HttpSource", "events"),
       messagePerRequest: true,
       multilineProcessingEnabled: false,
     });

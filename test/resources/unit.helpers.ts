@@ -49,6 +49,16 @@ export function provider(kind: string, rt: Runtime = runtime) {
 
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
+/** The URN the resource class of `kind` named `logical` registers in stack "dev" of "proj". */
+export function classUrn(kind: string, logical: string, stack = "dev"): string {
+  return `urn:pulumi:${stack}::proj::pulumi-nodejs:dynamic/collectors:${kind}::${logical}`;
+}
+
+/** The hidden inputs of a resource class the program gives no name (resource.ts). */
+export function unnamed(kind: string, logical: string, stack = "dev"): Props {
+  return { __autoname: logical, __urn: classUrn(kind, logical, stack) };
+}
+
 /** A configure request as the engine's dynamic provider builds it. */
 export function configRequest(values: Record<string, string>) {
   const get = (key: string) => values[key];

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as collectors from "../../provider";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { check } from "../../provider/resources/steps/check";
+import { nameFromUrn } from "../../provider/resources/steps/naming";
 import { collectorsMocks, registrationError } from "../../testing";
 
 const value = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
@@ -35,6 +36,8 @@ describe("collectorsMocks", () => {
     expect(id).toMatch(/^\d{9}$/);
     expect(await value(hosted.collectorType)).toBe("Hosted");
     expect(await value(hosted.name)).toMatch(/^cloud-[0-9a-f]{7}$/);
+    // The name the provider makes: the one its URN makes, the same in every run.
+    expect(await value(hosted.name)).toBe(nameFromUrn(await value(hosted.urn)));
     expect(await value(http.collectorId)).toBe(Number(id));
     expect(await value(http.id)).toMatch(/^\d{9}$/);
     expect(await value(http.url)).toMatch(/^https:\/\/.*\/receiver\/v1\/http\/MockToken\d+$/);

@@ -25,7 +25,7 @@ export const COLLECTOR_FIELDS = {
   name: {
     schema: nameSchema,
     keepWhenUnset: true,
-    doc: "Unique in the account, at most 128 characters. Default: the logical name plus a random suffix.",
+    doc: "Unique in the account, at most 128 characters. Default: the logical name plus 7 hex characters of a hash of the resource's URN, the same in every run.",
   },
   // The others are described by the service's schema (api/schemas/collector.ts).
   description: { schema: descriptionSchema },

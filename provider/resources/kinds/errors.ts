@@ -57,9 +57,10 @@ export const MESSAGES = {
     differences: readonly string[];
   }) =>
     `Cannot create ${p.resource}: ${p.where} already has one with this name (id ${String(p.id)})` +
-    `${p.differences.length > 0 ? `; it differs in ${p.differences.join(", ")}` : ""}. Give this ` +
-    "resource another name, or take the existing one over with `adopt: { id }` (or " +
-    "`adopt: { name }`).",
+    `${p.differences.length > 0 ? `; it differs in ${p.differences.join(", ")}` : ""}. If a ` +
+    "run stopped midway created it for this resource, `collectors recover` hands it to the " +
+    "engine; otherwise take it over with " +
+    `\`adopt: { id: ${String(p.id)} }\`, or give this resource another name.`,
   adoptedReplacement: (p: { kind: string; replaces: readonly string[] }) =>
     `${p.kind}: changing ${p.replaces.join(", ")} needs a new object, but this resource has ` +
     "`adopt` set, so creating the replacement would take over the object being replaced. " +

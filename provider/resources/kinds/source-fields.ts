@@ -85,7 +85,7 @@ export const COMMON_FIELDS = {
   name: {
     schema: nameSchema,
     keepWhenUnset: true,
-    doc: "Unique on its collector, at most 128 characters. Default: the logical name plus a random suffix.",
+    doc: "Unique on its collector, at most 128 characters. Default: the logical name plus 7 hex characters of a hash of the resource's URN, the same in every run.",
   },
   description: { schema: descriptionSchema },
   category: { schema: categorySchema },

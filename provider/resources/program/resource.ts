@@ -89,7 +89,7 @@ export function resourceProps(
     if (value === undefined) continue;
     props[key] = shape.secretInputs.includes(key) ? pulumi.secret(value) : value;
   }
-  // Without a name, check() names it after the logical name plus a random suffix.
+  // Without a name, check() names it after its URN (the logical name plus a hash).
   if ((args as { name?: unknown } | undefined)?.name === undefined) props.__autoname = logicalName;
   props.__urn = pulumi.createUrn(logicalName, typeToken(shape.kind), opts?.parent);
   return props;

@@ -14,7 +14,7 @@ import {
 import type { CheckRules, EntityKind, Inputs } from "../kinds/kind";
 import { toId } from "../kinds/schemas";
 import { diffFields } from "./fields";
-import { resolveName } from "./naming";
+import { replacementName, resolveName } from "./naming";
 
 /** `filters[1].mask` from a property and a zod issue path. */
 export function propertyPath(property: string, path: readonly PropertyKey[]): string {
@@ -111,13 +111,13 @@ export async function diff(
   return {
     changes: replacing || updates.length > 0,
     replaces,
-    // Names are unique: a replacement keeping its name must delete the old object first.
-    deleteBeforeReplace: replacing && keepsExplicitName(olds, news) && sameScope,
+    // Names are unique: a replacement asking for the old object's name must delete it first.
+    deleteBeforeReplace: replacing && keepsName(olds, news) && sameScope,
   };
 }
 
-/** Whether the program names the resource itself (no autoname), so a replacement keeps it. */
-function keepsExplicitName(olds: JsonObject, news: Inputs): boolean {
-  if (!isUnset(news.__autoname)) return false;
-  return isUnset(news.name) || news.name === olds.name;
+/** Whether the replacement asks for the old object's name (or for none it can tell). */
+function keepsName(olds: JsonObject, news: Inputs): boolean {
+  const next = replacementName(news);
+  return isUnset(next) || next === olds.name;
 }

@@ -1,8 +1,9 @@
 // create: a new object in one POST, or adoption of an existing one (the program's `adopt: { id }`
 // or `{ name }`). The client retries what cannot have been acted on (429, …); this step retries
 // only what may have been (a lost answer, a 5xx), within the client's retry budget counted in
-// POSTs sent, and hands a duplicate name after such an attempt to the take-over check, so a lost
-// answer never makes two objects and 429s are never retried twice over.
+// POSTs sent, and hands a duplicate name after such an attempt, or of the name the resource's URN
+// makes, to the take-over check: a lost answer or a run stopped mid-create never makes two
+// objects, and 429s are never retried twice over.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isApiError, isGone, requestsSent, retriedByCaller } from "../../api";
 import { backoffMs, sleep } from "../../api/retry";
@@ -14,6 +15,7 @@ import type { Found } from "./entities";
 import { desiredValues, managedKeys } from "./fields";
 import { finish } from "./finish";
 import { fail, label, type Operation, operation, tell } from "./lifecycle";
+import { namedFromUrn } from "./naming";
 import {
   differences,
   inBody,
@@ -69,28 +71,49 @@ async function createNew(op: Operation): Promise<dynamic.CreateResult> {
 }
 
 /**
- * A create met a duplicate name. After an attempt that may have created the object
- * (`ambiguous`), the object of that name is ours when it is what the program wants: it is taken
- * over. Otherwise the create fails, saying what exists and how to adopt it.
+ * A create met a duplicate name. The object holding it is this resource's own when an attempt of
+ * this create may have made it (`retried`: that attempt's answer was lost), or when its name is
+ * the one this resource's URN makes (an earlier run's create reached the service, and the run was
+ * stopped before the answer reached the state). Then it is taken over, as long as it is what the
+ * program wants. Otherwise the create fails, saying what exists and the ways on.
  */
 async function takeOver(
   op: Operation,
   desired: JsonObject,
-  ambiguous: boolean,
+  retried: boolean,
 ): Promise<dynamic.CreateResult> {
   const { kind, api, inputs, resource } = op;
   const where = scope(kind, inputs);
   const found = await api.findByName(String(inputs.name));
   if (!found) throw resourceError("nameTaken", { resource, where });
   const id = String(found.entity.id);
+  const earlierRun = !retried && namedFromUrn(inputs);
   const wrong = kind.mismatch(found.entity, inputs);
   const differs = differences(kind, desired, found.entity, inputs);
-  if (ambiguous && !wrong && differs.length === 0) {
-    // The earlier attempt did create it; its answer was lost on the way back.
-    return { id, outs: await finish(op, found) };
+  if ((retried || earlierRun) && !wrong && differs.length === 0) {
+    if (retried) return { id, outs: await finish(op, found) };
+    // Made by this resource's create with these settings; a credential the service masks may
+    // have changed since, so the program's is written, as an adoption does.
+    const credentials = unconfirmedCredentials(kind, found.entity, inputs);
+    const taken = await applyProgram(op, found, [], credentials);
+    await tell(op, takeOverNote(label(kind, taken.entity, id), credentials));
+    return { id, outs: await finish(op, taken) };
   }
-  const shown = ambiguous ? (wrong ? [wrong] : differs) : [];
+  const shown = retried || earlierRun ? (wrong ? [wrong] : differs) : [];
   throw resourceError("duplicate", { resource, where, id, differences: shown });
+}
+
+/** What taking over an earlier run's object did, for the engine's display (counted a create). */
+function takeOverNote(resource: string, credentials: readonly string[]): string {
+  const why =
+    "an earlier run created it, then stopped before its answer reached the state (its name is " +
+    "the one this resource's URN makes, and its settings are the program's)";
+  const wrote =
+    credentials.length > 0
+      ? `; one PUT wrote the credentials the program gives in ${credentials.join(", ")}, which ` +
+        "the service never shows in clear"
+      : "; nothing was written";
+  return `${resource}: taken over, not created: ${why}${wrote}.`;
 }
 
 /** Where names are unique, for messages: "the account", "collector 123". */
@@ -149,22 +172,37 @@ async function adopt(op: Operation): Promise<dynamic.CreateResult> {
       wrong,
     });
   }
-  const keys = managedKeys(kind.fields, inputs);
   const desired = desiredValues(kind.fields, inputs, sendable);
   const differing = differences(kind, desired, found.entity, inputs);
   const credentials = unconfirmedCredentials(kind, found.entity, inputs);
-  if (differing.length > 0 || credentials.length > 0) {
-    const etag = await withEtag(api, found);
-    const body = { ...unmanagedOf(kind, found.entity, keys, inputs), ...desired };
-    body.name = (desired.name ?? found.entity.name) as string;
-    try {
-      found = await api.update(id, body, etag ?? "");
-    } catch (error) {
-      throw fail(op, error, { resource: label(kind, found.entity, id) });
-    }
-  }
+  found = await applyProgram(op, found, differing, credentials);
   await tell(op, adoptionNote(label(kind, found.entity, id), differing, credentials));
   return { id, outs: await finish(op, found) };
+}
+
+/**
+ * An object taken over, with the program's settings: as it is when nothing differs and no
+ * credential needs writing, else after one PUT of the program's values over the service's.
+ */
+async function applyProgram(
+  op: Operation,
+  found: Found,
+  differing: readonly string[],
+  credentials: readonly string[],
+): Promise<Found> {
+  if (differing.length === 0 && credentials.length === 0) return found;
+  const { kind, api, inputs } = op;
+  const id = String(found.entity.id);
+  const keys = managedKeys(kind.fields, inputs);
+  const desired = desiredValues(kind.fields, inputs, sendable);
+  const etag = await withEtag(api, found);
+  const body = { ...unmanagedOf(kind, found.entity, keys, inputs), ...desired };
+  body.name = (desired.name ?? found.entity.name) as string;
+  try {
+    return await api.update(id, body, etag ?? "");
+  } catch (error) {
+    throw fail(op, error, { resource: label(kind, found.entity, id) });
+  }
 }
 
 /**
