@@ -34,6 +34,7 @@ export async function buildResolvedApp(resolved: ResolvedOptions): Promise<Fasti
   app.decorateRequest("deployment", null);
   app.decorateRequest("session", null);
   app.decorateRequest("dropResponse", false);
+  app.decorateRequest("stallMs", 0);
   app.addHook("onClose", async () => context.store.close());
 
   registerJsonBody(app);

@@ -15,6 +15,34 @@ export interface ApiPluginOptions {
 
 const FAULT_ERRORS = { "429": "rateLimited", "500": "internal", "503": "unavailable" } as const;
 
+/** Answers held back by the stall fault: each ends early when its client goes away. */
+class HeldAnswers {
+  private readonly held = new Set<AbortController>();
+
+  /** Waits `ms`, or less when the client closes the connection first or the service stops. */
+  async hold(request: FastifyRequest, ms: number): Promise<void> {
+    const socket = request.raw.socket;
+    if (socket.destroyed) return;
+    const gone = new AbortController();
+    const onClose = () => gone.abort();
+    socket.once("close", onClose);
+    this.held.add(gone);
+    try {
+      await sleep(ms, undefined, { signal: gone.signal });
+    } catch {
+      // The client went away, or the service is stopping: nobody to answer.
+    } finally {
+      socket.off("close", onClose);
+      this.held.delete(gone);
+    }
+  }
+
+  /** Ends every hold (the service is stopping: it would otherwise wait for them). */
+  release(): void {
+    for (const gone of this.held) gone.abort();
+  }
+}
+
 /**
  * One deployment's API: the request pipeline of the live service (faults, timers, Basic auth and
  * session, deployment check, concurrency and rate limits) in front of the route folders.
@@ -67,14 +95,20 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, { dep
 
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     if (decision.outcome === "lost-response") request.dropResponse = true;
+    else if (decision.outcome === "stall") request.stallMs = decision.stallMs ?? 0;
     else if (decision.outcome) throw new ApiFailure(FAULT_ERRORS[decision.outcome]);
   }
 
   app.addHook("onRequest", pipeline);
 
+  const held = new HeldAnswers();
+  app.addHook("preClose", async () => held.release());
+
   app.addHook("onSend", async (request, _reply, payload) => {
     // The write has been committed by now; the client never learns of it.
     if (request.dropResponse) request.raw.socket.destroy();
+    // Or learns of it late: held until the stall ends or the client goes away.
+    if (request.stallMs > 0) await held.hold(request, request.stallMs);
     return payload;
   });
 

@@ -19,5 +19,10 @@ declare module "fastify" {
     session: RequestSession | null;
     /** The lost-response fault: commit the write, then drop the connection unanswered. */
     dropResponse: boolean;
+    /**
+     * The stall fault: commit the write, then hold the answer this long (a client stopped
+     * meanwhile never gets it).
+     */
+    stallMs: number;
   }
 }

@@ -1,7 +1,15 @@
 import { fail } from "../errors";
 import { int, isAbsent, isObject, type Json, oneOf, readFields, str } from "../validation/values";
 
-export const FAULT_KINDS = ["429", "500", "503", "latency", "reset", "lost-response"] as const;
+export const FAULT_KINDS = [
+  "429",
+  "500",
+  "503",
+  "latency",
+  "reset",
+  "lost-response",
+  "stall",
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface Fault {
@@ -14,7 +22,10 @@ export interface Fault {
   method: string | null;
   /** Regular expression matched against the path after the `/api/v1` prefix. */
   path: string | null;
+  /** `latency`: the delay added; `stall`: how long the answer is held. */
   latencyMs: number;
+  /** How many more matching requests it lets pass before it may fire. */
+  skip: number;
   fired: number;
 }
 
@@ -23,6 +34,8 @@ export interface FaultDecision {
   latencyMs: number;
   /** At most one fault that ends the request: the first matching one that fires. */
   outcome?: Exclude<FaultKind, "latency">;
+  /** `stall`: how long the committed request's answer is held back. */
+  stallMs?: number;
 }
 
 const DEFAULT_LATENCY_MS = 1000;
@@ -43,6 +56,7 @@ export class Faults {
         method: str,
         path: str,
         count: int(1),
+        skip: int(0),
         latencyMs: int(0, 600_000),
       },
       ["kind"],
@@ -67,6 +81,7 @@ export class Faults {
       method: read.method === undefined ? null : (read.method as string).toUpperCase(),
       path: (read.path as string | undefined) ?? null,
       latencyMs: (read.latencyMs as number | undefined) ?? DEFAULT_LATENCY_MS,
+      skip: (read.skip as number | undefined) ?? 0,
       fired: 0,
       regex,
     };
@@ -90,11 +105,16 @@ export class Faults {
       if (fault.method !== null && fault.method !== method.toUpperCase()) continue;
       if (fault.regex && !fault.regex.test(apiPath)) continue;
       if (fault.kind !== "latency" && decision.outcome) continue;
+      if (fault.skip > 0) {
+        fault.skip--;
+        continue;
+      }
       if (this.random() >= fault.rate) continue;
       fault.fired++;
       if (fault.remaining !== null) fault.remaining--;
       if (fault.kind === "latency") decision.latencyMs += fault.latencyMs;
       else decision.outcome = fault.kind;
+      if (fault.kind === "stall") decision.stallMs = fault.latencyMs;
     }
     return decision;
   }

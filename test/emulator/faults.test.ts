@@ -1,9 +1,9 @@
 // Conformance of the control API's fault injection (contract and issue 3): 429 / 500 / 503,
-// latency, connection reset before handling, lost response after the write, with rate, count,
-// method and path filters; faults never touch the control API.
+// latency, connection reset before handling, lost response after the write, an answer held
+// after the write (stall), with rate, count, skip, method and path filters; faults never touch the control API.
 import { describe, expect, it } from "vitest";
 import { expectError, expectOk } from "../helpers/envelope";
-import { BACKENDS, hostedBody, useEmulator } from "./harness";
+import { BACKENDS, eventually, hostedBody, useEmulator } from "./harness";
 
 describe.each(BACKENDS)("faults ($name store)", (backend) => {
   const ctx = useEmulator(backend);
@@ -89,6 +89,47 @@ describe.each(BACKENDS)("faults ($name store)", (backend) => {
       400,
       "DuplicateResourceName",
     );
+  });
+
+  it("stalls: commits the write, then holds the answer; skip lets the first matches pass", async () => {
+    await ctx.control.addFault({
+      kind: "stall",
+      skip: 1,
+      count: 1,
+      latencyMs: 600,
+      method: "POST",
+      path: "^/collectors$",
+    });
+    const first = await ctx.api.post("/collectors", hostedBody("first"));
+    expectOk(first, 201);
+    expect(first.durationMs).toBeLessThan(600);
+    const second = ctx.api.post("/collectors", hostedBody("second"));
+    // Committed while its answer is held.
+    const committed = await eventually(async () => {
+      const list = expectOk(await ctx.api.get("/collectors")).collectors;
+      return list.length === 2;
+    });
+    expect(committed, "the second collector, while its answer is held").toBe(true);
+    const held = await second;
+    expectOk(held, 201);
+    expect(held.durationMs).toBeGreaterThanOrEqual(580);
+    expectOk(await ctx.api.post("/collectors", hostedBody("third")), 201);
+    const faults = (await ctx.control.call("/faults")).json.faults as { fired: number }[];
+    expect(faults.map((f) => f.fired)).toEqual([1]);
+  });
+
+  it("stalls until the client goes away: the write stays, the client got no status", async () => {
+    await ctx.control.addFault({ kind: "stall", latencyMs: 600_000, method: "POST" });
+    await expect(
+      ctx.api.post("/collectors", hostedBody("abandoned"), { timeoutMs: 300 }),
+    ).rejects.toThrow();
+    await ctx.control.clearFaults();
+    const list = expectOk(await ctx.api.get("/collectors")).collectors;
+    expect(list.map((c: { name: string }) => c.name)).toEqual(["abandoned"]);
+    // Logged when the connection closes, with the status the client saw.
+    await eventually(async () => (await ctx.control.requests()).length > 1);
+    const [post] = await ctx.control.requests();
+    expect(post).toMatchObject({ method: "POST", status: 0 });
   });
 
   it("never touches the control API", async () => {
