@@ -4,6 +4,7 @@ import "./require-node";
 import { registerExport } from "./export";
 import { registerList } from "./list/command";
 import { registerOffline } from "./offline/command";
+import { registerRecover } from "./recover/command";
 import { registerServe } from "./serve/command";
 import type { CommandIO } from "./shared/action";
 import { Command, CommanderError, usageExit } from "./shared/commander";
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerServe(program);
   registerFleet(program);
   registerExport(program);
+  registerRecover(program);
   return program;
 }
 

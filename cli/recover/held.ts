@@ -1,0 +1,64 @@
+// What the state itself says about the objects found: one already held by a resource of the
+// same type is not imported a second time; one two pending creates both found is nobody's for
+// sure (the engine would record it twice); one held by a resource of another type (the other
+// front end) is still offered, with a warning.
+import { kindNamed } from "../../provider/resources/kinds";
+import { CLEAR_ADVICE, type Finding, logicalName } from "./finding";
+import { ourType } from "./pending";
+import type { StateResource } from "./stack-export";
+
+type ObjectRef = NonNullable<Finding["object"]>;
+
+const key = (object: ObjectRef) => `${object.collection}/${object.id}`;
+
+/** The object a resource of ours in the state stands for (a plugin source's id is `<c>/<s>`). */
+function objectOf(resource: StateResource): ObjectRef | undefined {
+  const ours = ourType(resource.type);
+  const kind = ours && kindNamed(ours.kindName);
+  if (!kind || resource.id === undefined) return undefined;
+  const id = Number(resource.id.slice(resource.id.lastIndexOf("/") + 1));
+  return Number.isSafeInteger(id) ? { collection: kind.collection, id } : undefined;
+}
+
+function held(finding: Finding, holder: StateResource): Finding {
+  const as = holder.urn === finding.urn ? "this resource" : logicalName(holder.urn);
+  return {
+    ...finding,
+    status: "held",
+    note: `found, id ${finding.id}, which the state already holds as ${as}: skipped; ${CLEAR_ADVICE}`,
+  };
+}
+
+/** The findings with the offers the state rules out turned into "held" or "unresolved". */
+export function settle(findings: Finding[], resources: readonly StateResource[]): Finding[] {
+  const checked = findings.map((finding) => {
+    if (finding.status !== "import") return finding;
+    const holder = resources.find((r) => r.type === finding.type && r.id === finding.id);
+    return holder ? held(finding, holder) : finding;
+  });
+  const offers = new Map<string, number>();
+  for (const { status, object } of checked) {
+    if (status === "import" && object) offers.set(key(object), (offers.get(key(object)) ?? 0) + 1);
+  }
+  return checked.map((finding) => {
+    if (finding.status !== "import" || !finding.object) return finding;
+    const object = finding.object;
+    const sharing = offers.get(key(object)) ?? 0;
+    if (sharing > 1) {
+      return {
+        ...finding,
+        status: "unresolved",
+        note: `ambiguous: ${sharing} pending creates found the same object (id ${finding.id}); not offered: import it for the one it belongs to by hand`,
+      };
+    }
+    const other = resources.find((r) => {
+      const held = objectOf(r);
+      return held !== undefined && key(held) === key(object);
+    });
+    if (!other) return finding;
+    return {
+      ...finding,
+      note: `${finding.note}; warning: the state also holds this object as ${logicalName(other.urn)} (${other.type})`,
+    };
+  });
+}

@@ -1,0 +1,169 @@
+// Which pending operations need an id, and how to look each one up: a pending create of a
+// collectors resource (either front end) becomes a Target (its kind, name or adopted id, and a
+// source's collector); every other operation is answered here without the service.
+import { kindNamed } from "../../provider/resources/kinds";
+import type { EntityKind } from "../../provider/resources/kinds/kind";
+import { CLEAR_ADVICE, type Finding } from "./finding";
+import { revealInputs } from "./secrets";
+import type { PendingOperation } from "./stack-export";
+
+/**
+ * The two front ends' type tokens: the plugin's `collectors:index:<Kind>`, the TypeScript
+ * classes' (dynamic provider) `pulumi-nodejs:dynamic/collectors:<Kind>`. Their ids differ: a
+ * plugin source's is `<collectorId>/<sourceId>`, every other one the service's id.
+ */
+const FRONT_ENDS = {
+  plugin: "collectors:index:",
+  classes: "pulumi-nodejs:dynamic/collectors:",
+} as const;
+
+export type FrontEnd = keyof typeof FRONT_ENDS;
+
+export type Lookup = { id: number } | { names: string[] };
+
+/** A pending create to look up on the service. */
+export interface Target {
+  pending: PendingOperation;
+  kind: EntityKind;
+  frontEnd: FrontEnd;
+  /** The recorded inputs, shown secrets unwrapped, encrypted ones left out. */
+  inputs: Record<string, unknown>;
+  /** The adopted object's id, or the names to try in order. */
+  lookup: Lookup;
+  /** A source's collector. */
+  collectorId: number | undefined;
+  /** An adoption was in flight rather than a create. */
+  adopting: boolean;
+}
+
+/** The front end and kind name of a type token, when it is one of ours. */
+export function ourType(type: string): { frontEnd: FrontEnd; kindName: string } | undefined {
+  for (const [frontEnd, prefix] of Object.entries(FRONT_ENDS) as [FrontEnd, string][]) {
+    if (type.startsWith(prefix)) return { frontEnd, kindName: type.slice(prefix.length) };
+  }
+  return undefined;
+}
+
+/** A positive whole number from a number or a numeric string (ids are both in states). */
+function positiveId(value: unknown): number | undefined {
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\d+$/.test(value)
+        ? +value
+        : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+const SHOW_SECRETS =
+  "export the state with `pulumi stack export --show-secrets` and give that " +
+  "(`pulumi stack export --show-secrets | collectors recover -`)";
+
+/** Why a pending create cannot be looked up. */
+class Unresolvable extends Error {}
+
+function encryptedInput(encrypted: ReadonlySet<string>, key: string): void {
+  if (encrypted.has(key)) {
+    throw new Unresolvable(`its ${key} is encrypted in this export: ${SHOW_SECRETS}`);
+  }
+}
+
+/** What an adoption names: the object's id, or its name (then the name it was to be given). */
+function adoptLookup(adopt: unknown, name: unknown): Lookup {
+  const target =
+    typeof adopt === "object" && adopt !== null ? (adopt as Record<string, unknown>) : {};
+  if (target.id !== undefined && target.id !== null) {
+    const id = positiveId(target.id);
+    if (id === undefined) throw new Unresolvable("its adopt.id is not an id");
+    return { id };
+  }
+  if (typeof target.name !== "string" || target.name === "") {
+    throw new Unresolvable("its adopt names neither an id nor a name");
+  }
+  // An adoption that renames the object may have done so before it was interrupted.
+  const names = [target.name];
+  if (typeof name === "string" && name !== "" && name !== target.name) names.push(name);
+  return { names };
+}
+
+function target(
+  pending: PendingOperation,
+  kind: EntityKind,
+  frontEnd: FrontEnd,
+): Target | { absent: string } {
+  const { inputs, encrypted } = revealInputs(pending.inputs);
+  encryptedInput(encrypted, "adopt");
+  const adopting = inputs.adopt !== undefined && inputs.adopt !== null;
+  if (!adopting && kind.notCreatable) {
+    return {
+      absent: `a ${kind.kind} is adopted, never created, and its inputs hold no adopt: nothing can exist for it; ${CLEAR_ADVICE}`,
+    };
+  }
+  let collectorId: number | undefined;
+  if (kind.parent !== undefined) {
+    encryptedInput(encrypted, kind.parent);
+    const given = inputs[kind.parent];
+    if (given === undefined || given === null) {
+      throw new Unresolvable(`its recorded inputs hold no ${kind.parent}`);
+    }
+    collectorId = positiveId(given);
+    if (collectorId === undefined) {
+      throw new Unresolvable(`its ${kind.parent} is not a collector id`);
+    }
+  }
+  let lookup: Lookup;
+  if (adopting) {
+    lookup = adoptLookup(inputs.adopt, inputs.name); // an encrypted name is not in `inputs`
+  } else {
+    encryptedInput(encrypted, "name");
+    if (typeof inputs.name !== "string" || inputs.name === "") {
+      throw new Unresolvable("its recorded inputs hold no name to look it up by");
+    }
+    lookup = { names: [inputs.name] };
+  }
+  return { pending, kind, frontEnd, inputs, lookup, collectorId, adopting };
+}
+
+/** The base of a Finding: where it comes from. */
+function about(pending: PendingOperation): Pick<Finding, "urn" | "type" | "operation"> {
+  return { urn: pending.urn, type: pending.type, operation: pending.operation };
+}
+
+/**
+ * A Target to look up for a pending create of ours; a Finding for everything this command can
+ * answer without the service (other operations, other providers, unreadable inputs).
+ */
+export function classify(pending: PendingOperation): Target | Finding {
+  if (pending.operation !== "creating") {
+    // Only a pending create outlives the next update; the engine drops the others then.
+    return { ...about(pending), status: "settled", note: "settled by the next pulumi up" };
+  }
+  const ours = ourType(pending.type);
+  if (!ours) {
+    return {
+      ...about(pending),
+      status: "ignored",
+      note: "not a collectors resource: not looked up",
+    };
+  }
+  const kind = kindNamed(ours.kindName);
+  if (!kind) {
+    return {
+      ...about(pending),
+      status: "unresolved",
+      note: `${ours.kindName} is not a resource kind this version of collectors knows: upgrade the package, or look the object up yourself`,
+    };
+  }
+  try {
+    const found = target(pending, kind, ours.frontEnd);
+    if ("absent" in found) return { ...about(pending), status: "absent", note: found.absent };
+    return found;
+  } catch (error) {
+    if (!(error instanceof Unresolvable)) throw error;
+    return {
+      ...about(pending),
+      status: "unresolved",
+      note: `cannot be looked up: ${error.message}`,
+    };
+  }
+}
