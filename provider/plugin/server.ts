@@ -11,6 +11,7 @@ import * as messages from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { InFlight } from "../in-flight";
 import { changedSettings, checkConfig } from "./config";
 import { type CollectorsProvider, InitFailed } from "./provider";
 import { fromStruct, toStruct } from "./values";
@@ -47,19 +48,23 @@ function grpcError(error: unknown): Partial<grpc.StatusObject> {
   return { code: grpc.status.UNKNOWN, details: message, metadata };
 }
 
-/** A unary handler from an async function; a rejection becomes the call's gRPC error. */
-function unary<Req, Res>(
-  run: (request: Req) => Promise<Res> | Res,
-): grpc.handleUnaryCall<Req, Res> {
-  return (call, callback) => {
-    Promise.resolve()
-      .then(() => run(call.request))
-      .then(
-        (response) => callback(null, response),
-        (error) => callback(grpcError(error), null),
-      );
+/**
+ * Unary handlers from async functions; a rejection becomes the call's gRPC error. Each call is
+ * tracked in `calls` until answered (an engine gone gives them a grace, engine-gone.ts).
+ */
+const unaryCalls =
+  (calls: InFlight) =>
+  <Req, Res>(run: (request: Req) => Promise<Res> | Res): grpc.handleUnaryCall<Req, Res> =>
+  (call, callback) => {
+    calls.track(
+      Promise.resolve()
+        .then(() => run(call.request))
+        .then(
+          (response) => callback(null, response),
+          (error) => callback(grpcError(error), null),
+        ),
+    );
   };
-}
 
 const variablesOf = (request: messages.ConfigureRequest) =>
   new Map(request.getVariablesMap().toArray() as [string, string][]);
@@ -67,7 +72,9 @@ const variablesOf = (request: messages.ConfigureRequest) =>
 /** The service's handlers, over one provider. */
 export function resourceProviderService(
   provider: CollectorsProvider,
+  calls = new InFlight(),
 ): Partial<services.IResourceProviderServer> {
+  const unary = unaryCalls(calls);
   const schemaText = JSON.stringify(provider.schema);
   return {
     getPluginInfo: unary(() => new PluginInfo().setVersion(pluginVersion())),
@@ -198,23 +205,27 @@ function typeOfUrn(urn: string): string {
   return types.slice(types.lastIndexOf("$") + 1);
 }
 
-/** Serves the provider on 127.0.0.1 (port 0: a free one); resolves with the server and port. */
+/**
+ * Serves the provider on 127.0.0.1 (port 0: a free one); resolves with the server, the port and
+ * the calls in progress.
+ */
 export async function serve(
   provider: CollectorsProvider,
   port = 0,
-): Promise<{ server: grpc.Server; port: number }> {
+): Promise<{ server: grpc.Server; port: number; calls: InFlight }> {
+  const calls = new InFlight();
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 400 * 1024 * 1024,
     "grpc.max_send_message_length": 400 * 1024 * 1024,
   });
   server.addService(
     services.ResourceProviderService,
-    resourceProviderService(provider) as grpc.UntypedServiceImplementation,
+    resourceProviderService(provider, calls) as grpc.UntypedServiceImplementation,
   );
   const bound = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (error, p) =>
       error ? reject(error) : resolve(p),
     );
   });
-  return { server, port: bound };
+  return { server, port: bound, calls };
 }

@@ -1,10 +1,24 @@
 // Serves the provider on a free port of 127.0.0.1 and prints the port: the first line the
-// engine reads. The engine passes its own address and flags (--logtostderr, -v=N, --tracing):
-// none is needed here. The engine stops the process when the deployment ends.
+// engine reads. The engine passes its flags (--logtostderr, -v=N, --tracing <endpoint>: none is
+// needed here), then its own address. It stops the process when the deployment ends; an engine
+// killed outright cannot, so the process watches the engine's address and exits on its own once
+// nothing listens there (engine-gone.ts). Without an address (tests, a debugger's Attach) there
+// is nothing to watch.
+import { exitWhenEngineGone } from "../engine-gone";
+import { engineAddressIn } from "../engine-watch";
 import { CollectorsProvider } from "./provider";
 import { serve } from "./server";
 
-export async function start(): Promise<void> {
-  const { port } = await serve(new CollectorsProvider());
+export async function start(args: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const provider = new CollectorsProvider();
+  const { port, calls } = await serve(provider);
   process.stdout.write(`${port}\n`);
+  const engine = engineAddressIn(args);
+  if (engine) {
+    exitWhenEngineGone(engine, {
+      name: "pulumi-resource-collectors",
+      cancel: () => provider.cancel(),
+      calls,
+    });
+  }
 }

@@ -2,6 +2,8 @@
 // exports: "pulumi-collectors/resources/runtime" names this file (the export's name is older than
 // the file's, and stays: every shim ever written into a state file requires it). Its one
 // function, dispatch(kind, method, args), is a contract with those shims: keep its signature.
+import type { InFlight } from "../in-flight";
+import { hostRuntime } from "./host-runtime";
 import { kindNamed } from "./kinds";
 import { resourceError } from "./kinds/errors";
 import { check, diff } from "./steps/check";
@@ -13,16 +15,26 @@ import type { ConfigureRequest } from "./steps/settings";
 import { update } from "./steps/update";
 
 let processRuntime: Runtime | undefined;
+/** The calls in progress, tracked in the engine's dynamic-provider host only (host-runtime.ts). */
+let hostCalls: InFlight | undefined;
 
-/** The runtime of this process: the defaults, made at the first call. */
+/**
+ * The runtime of this process: the defaults, made at the first call. In the engine's
+ * dynamic-provider host, one that ends the process once its engine is gone.
+ */
 export function defaultRuntime(): Runtime {
-  processRuntime ??= Runtime.forProcess();
+  if (!processRuntime) {
+    const host = hostRuntime();
+    processRuntime = host?.runtime ?? Runtime.forProcess();
+    hostCalls = host?.calls;
+  }
   return processRuntime;
 }
 
 /** The shims' entry: a provider method of a kind, with the process's runtime. */
 export function dispatch(kind: string, method: string, args: unknown[]): Promise<unknown> {
-  return dispatchWith(defaultRuntime(), kind, method, args);
+  const call = dispatchWith(defaultRuntime(), kind, method, args);
+  return hostCalls ? hostCalls.track(call) : call;
 }
 
 /** The provider methods of a kind, run with `runtime`. */

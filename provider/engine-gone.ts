@@ -1,0 +1,48 @@
+// What a provider process does when the engine that started it is gone (engine-watch.ts): no
+// answer can reach anyone any more, so it stops starting requests (`cancel`: paced and retried
+// requests and waits end at once), gives the calls in progress a short grace to end, says why on
+// stderr, and exits. A create or update left half-way is safe to abandon: the next deployment
+// reads the object and takes it over.
+import { type WatchOptions, watchEngine } from "./engine-watch";
+import type { InFlight } from "./in-flight";
+
+export interface EngineGoneOptions extends WatchOptions {
+  /** The process, first on the stderr line ("pulumi-resource-collectors"). */
+  name: string;
+  /** Stops what is in progress, saying why; no request starts after it. */
+  cancel: (reason: string) => void;
+  /** The provider calls in progress. */
+  calls: InFlight;
+  /** How long they may still take; default 5 s. */
+  graceMs?: number;
+  /** Ends the process with its last line; default: the line to stderr, then exit code 1. */
+  exit?: (line: string) => void;
+}
+
+/** Watches the engine at `address`; once it is gone, ends the process. Returns the watch's stop. */
+export function exitWhenEngineGone(address: string, options: EngineGoneOptions): () => void {
+  return watchEngine(address, () => void end(address, options), options);
+}
+
+async function end(address: string, options: EngineGoneOptions): Promise<void> {
+  const { name, cancel, calls, graceMs = 5_000, exit = exitProcess } = options;
+  // The engine read our stdout and stderr: with it gone, a write (ours, or a progress line of a
+  // call ending now) fails with EPIPE, which must not become an uncaught exception.
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+  const reason = `the Pulumi engine (${address}) is gone`;
+  cancel(reason);
+  const running = calls.size;
+  const ended = await calls.settled(graceMs);
+  const outcome =
+    running === 0
+      ? "no call was in progress"
+      : ended
+        ? `${running} call(s) in progress stopped`
+        : `${calls.size} call(s) still in progress after ${graceMs / 1000} s abandoned`;
+  exit(`${name}: exiting, ${reason} (nothing listens on its address); ${outcome}`);
+}
+
+function exitProcess(line: string): void {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}

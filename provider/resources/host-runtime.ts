@@ -1,0 +1,56 @@
+// The runtime of the engine's Node.js dynamic-provider host, which runs the classes' provider
+// methods (dispatch.ts). The engine starts that host as `pulumi-resource-pulumi-nodejs [flags]
+// <engine address>`, a shell script running `node <@pulumi/pulumi>/cmd/dynamic-provider/index.js`
+// with the same arguments; the host checks only that an argument was given and serves until it
+// is killed. An engine killed outright leaves it serving for ever, our calls' retries and
+// waits (an upgrade's, up to half an hour) still going. So in that process, and only there, the
+// runtime's requests can be cancelled and the engine's address is watched: once nothing listens
+// there, the process ends as our plugin does (engine-gone.ts). The process serves every dynamic
+// provider of the deployment, ours and any other: all of them have lost the only caller they
+// can have (no one else knows the host's port), as every plugin of Pulumi's own does when its
+// engine fails a health check. A test runner, a program and the SDK's mocks run another script:
+// they get the plain runtime.
+import { exitWhenEngineGone } from "../engine-gone";
+import { engineAddressIn } from "../engine-watch";
+import { InFlight } from "../in-flight";
+import { Runtime } from "./steps/runtime";
+import { abortWaits } from "./steps/waits";
+
+/** The host's script: <@pulumi/pulumi>/cmd/dynamic-provider/index.js (or the folder). */
+const HOST_SCRIPT = /[\\/]cmd[\\/]dynamic-provider([\\/]index\.js)?$/;
+
+/** The engine's address when `argv` is the dynamic-provider host's; undefined in any other process. */
+export function hostEngineAddress(argv: readonly string[] = process.argv): string | undefined {
+  return HOST_SCRIPT.test(argv[1] ?? "") ? engineAddressIn(argv.slice(2)) : undefined;
+}
+
+export interface HostRuntime {
+  runtime: Runtime;
+  /** The provider calls in progress (dispatch.ts tracks them). */
+  calls: InFlight;
+}
+
+/**
+ * In the dynamic-provider host: the process's runtime, whose requests stop when the engine is
+ * gone, with the watch of the engine started. Undefined in any other process. Call it once.
+ */
+export function hostRuntime(argv: readonly string[] = process.argv): HostRuntime | undefined {
+  const address = hostEngineAddress(argv);
+  if (!address) return undefined;
+  const cancel = new AbortController();
+  const runtime = new Runtime({
+    // The defaults of any provider process (the poll interval from the environment).
+    defaults: Runtime.forProcess().defaults,
+    client: { signal: cancel.signal },
+  });
+  const calls = new InFlight();
+  exitWhenEngineGone(address, {
+    name: "pulumi-collectors (dynamic-provider host)",
+    cancel: (reason) => {
+      cancel.abort(new Error(reason));
+      abortWaits(runtime, reason);
+    },
+    calls,
+  });
+  return { runtime, calls };
+}
