@@ -11,18 +11,10 @@
 // engine fails a health check. A test runner, a program and the SDK's mocks run another script:
 // they get the plain runtime.
 import { exitWhenEngineGone } from "../engine-gone";
-import { engineAddressIn } from "../engine-watch";
 import { InFlight } from "../in-flight";
+import { engineAddress } from "./steps/progress";
 import { Runtime } from "./steps/runtime";
 import { abortWaits } from "./steps/waits";
-
-/** The host's script: <@pulumi/pulumi>/cmd/dynamic-provider/index.js (or the folder). */
-const HOST_SCRIPT = /[\\/]cmd[\\/]dynamic-provider([\\/]index\.js)?$/;
-
-/** The engine's address when `argv` is the dynamic-provider host's; undefined in any other process. */
-export function hostEngineAddress(argv: readonly string[] = process.argv): string | undefined {
-  return HOST_SCRIPT.test(argv[1] ?? "") ? engineAddressIn(argv.slice(2)) : undefined;
-}
 
 export interface HostRuntime {
   runtime: Runtime;
@@ -35,7 +27,7 @@ export interface HostRuntime {
  * gone, with the watch of the engine started. Undefined in any other process. Call it once.
  */
 export function hostRuntime(argv: readonly string[] = process.argv): HostRuntime | undefined {
-  const address = hostEngineAddress(argv);
+  const address = engineAddress(argv);
   if (!address) return undefined;
   const cancel = new AbortController();
   const runtime = new Runtime({

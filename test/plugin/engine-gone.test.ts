@@ -18,7 +18,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageInfoOf, packageManifest } from "../../provider/plugin/version";
 import { repoRoot } from "../../scripts/pulumi-workspace";
-import { type FakeEngine, startFakeEngine } from "./fake-engine.helpers";
+import { type FakeEngine, startFakeEngine } from "../helpers/fake-engine";
 
 const ROOT = repoRoot(__dirname);
 const HOST = join(ROOT, "node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js");

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { exitWhenEngineGone } from "../../provider/engine-gone";
 import { engineAddressIn, watchEngine } from "../../provider/engine-watch";
 import { InFlight } from "../../provider/in-flight";
-import { hostEngineAddress } from "../../provider/resources/host-runtime";
-import { closedAddress, type FakeEngine, startFakeEngine } from "./fake-engine.helpers";
+import { engineAddress } from "../../provider/resources/steps/progress";
+import { closedAddress, type FakeEngine, startFakeEngine } from "../helpers/fake-engine";
 
 const FAST = { intervalMs: 100, deadlineMs: 500, misses: 3 };
 
@@ -90,23 +90,23 @@ describe("engineAddressIn", () => {
   });
 });
 
-describe("hostEngineAddress", () => {
+describe("engineAddress", () => {
   const HOST = "/p/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
 
   it("is the engine's address in the engine's dynamic-provider host only", () => {
-    expect(hostEngineAddress(["node", HOST, "127.0.0.1:40123"])).toBe("127.0.0.1:40123");
-    expect(hostEngineAddress(["node", HOST, "--logtostderr", "-v=9", "127.0.0.1:40123"])).toBe(
+    expect(engineAddress(["node", HOST, "127.0.0.1:40123"])).toBe("127.0.0.1:40123");
+    expect(engineAddress(["node", HOST, "--logtostderr", "-v=9", "127.0.0.1:40123"])).toBe(
       "127.0.0.1:40123",
     );
-    expect(hostEngineAddress(["node", HOST])).toBeUndefined();
+    expect(engineAddress(["node", HOST])).toBeUndefined();
     // The language host running a program (and the SDK's mocks), a test runner, the plugin.
     expect(
-      hostEngineAddress(["node", "/p/node_modules/@pulumi/pulumi/cmd/run", "127.0.0.1:40123"]),
+      engineAddress(["node", "/p/node_modules/@pulumi/pulumi/cmd/run", "127.0.0.1:40123"]),
     ).toBeUndefined();
-    expect(hostEngineAddress(["node", "/p/pulumi-resource-collectors.js", "127.0.0.1:1"])).toBe(
+    expect(engineAddress(["node", "/p/pulumi-resource-collectors.js", "127.0.0.1:1"])).toBe(
       undefined,
     );
-    expect(hostEngineAddress()).toBeUndefined();
+    expect(engineAddress()).toBeUndefined();
   });
 });
 

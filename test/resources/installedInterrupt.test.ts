@@ -3,11 +3,13 @@
 // engine's address as its argument) runs an update against the local service; SIGINT, as the
 // engine sends when it shuts its plugins down, ends the wait at once with a message that says the
 // task goes on, and the process exits as Node would. Progress goes to stderr there, since that
-// stand-in host has no engine to log to.
+// stand-in host has no engine to log to. A stand-in engine stays up meanwhile: a host whose
+// engine is gone ends on its own (provider/engine-gone.ts), which is not what this test is about.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeEngine, startFakeEngine } from "../helpers/fake-engine";
 import { type Service, startService } from "./emulator.helpers";
 import { control } from "./installed.helpers";
 import { type ProgramDir, programWithPackage } from "./package.helpers";
@@ -15,12 +17,15 @@ import { provider } from "./unit.helpers";
 
 let service: Service;
 let program: ProgramDir;
+let engine: FakeEngine;
 
 beforeAll(async () => {
   service = await startService();
   program = programWithPackage();
+  engine = await startFakeEngine("none");
 });
 afterAll(async () => {
+  engine?.kill();
   program?.remove();
   await service?.close();
 });
@@ -57,7 +62,7 @@ const values = JSON.parse(process.env.TEST_CONFIG);
 })();
 `,
     );
-    const child = spawn(process.execPath, [script, "127.0.0.1:1"], {
+    const child = spawn(process.execPath, [script, engine.address], {
       env: {
         ...process.env,
         COLLECTORS_UPGRADE_POLL_MS: "50",

@@ -11,6 +11,7 @@
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { settleWithin } from "../../api";
+import { engineAddressIn } from "../../engine-watch";
 
 export type ProgressSeverity = "info" | "warning";
 
@@ -25,12 +26,15 @@ export interface ProgressEvent {
 
 export type ProgressSink = (event: ProgressEvent) => void | Promise<void>;
 
-/** Where the engine's gRPC service is, when this process is Pulumi's dynamic-provider host. */
+/** The host's script: <@pulumi/pulumi>/cmd/dynamic-provider/index.js (or the folder). */
+const HOST_SCRIPT = /[\\/]cmd[\\/]dynamic-provider([\\/]index\.js)?$/;
+
+/**
+ * Where the engine's gRPC service is, when this process is Pulumi's dynamic-provider host: the
+ * first argument after the engine's flags (`--logtostderr`, `-v=N`, `--tracing X`).
+ */
 export function engineAddress(argv: readonly string[] = process.argv): string | undefined {
-  const script = argv[1] ?? "";
-  const address = argv[2] ?? "";
-  if (!/[\\/]cmd[\\/]dynamic-provider([\\/]index\.js)?$/.test(script)) return undefined;
-  return /^[^\s/]+:\d+$/.test(address) ? address : undefined;
+  return HOST_SCRIPT.test(argv[1] ?? "") ? engineAddressIn(argv.slice(2)) : undefined;
 }
 
 /** True inside the engine's dynamic-provider host process. */
