@@ -26,6 +26,11 @@ export { diffFields, secretLeaves, serviceValue } from "../resources/steps/field
 export type { Lifecycle } from "../resources/steps/lifecycle";
 export { type Queries, queries } from "../resources/steps/lookups";
 export { nameFromUrn } from "../resources/steps/naming";
+export {
+  type EngineModules,
+  engineSink,
+  type ProgressSink,
+} from "../resources/steps/progress";
 export { POLL_INTERVAL_ENV, Runtime, type RuntimeOptions } from "../resources/steps/runtime";
 export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";
 export { abortWaits } from "../resources/steps/waits";

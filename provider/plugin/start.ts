@@ -6,14 +6,16 @@
 // is nothing to watch.
 import { exitWhenEngineGone } from "../engine-gone";
 import { engineAddressIn } from "../engine-watch";
+import { engineLog } from "./engine-log";
 import { CollectorsProvider } from "./provider";
 import { serve } from "./server";
 
 export async function start(args: readonly string[] = process.argv.slice(2)): Promise<void> {
-  const provider = new CollectorsProvider();
+  const engine = engineAddressIn(args);
+  // Lines under a resource go to the engine's display; without an engine, to stderr.
+  const provider = new CollectorsProvider(engine ? { progress: engineLog(engine) } : {});
   const { port, calls } = await serve(provider);
   process.stdout.write(`${port}\n`);
-  const engine = engineAddressIn(args);
   if (engine) {
     exitWhenEngineGone(engine, {
       name: "pulumi-resource-collectors",

@@ -5,7 +5,13 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { compareVersions, direction, latest } from "../../provider/resources/kinds/version";
-import { engineAddress, engineSink, inProviderHost } from "../../provider/resources/steps/progress";
+import {
+  type EngineModules,
+  engineAddress,
+  engineSink,
+  hostEngineModules,
+  inProviderHost,
+} from "../../provider/resources/steps/progress";
 import { customTimeout, parseDuration } from "../../provider/resources/steps/timeouts";
 import { formatDuration, statusText } from "../../provider/resources/steps/upgrade";
 
@@ -129,8 +135,9 @@ describe("the progress channel", () => {
         (e: Error, p: number) => (e ? reject(e) : resolve(p)),
       ),
     );
-    const sink = engineSink(`127.0.0.1:${port}`, hostScript);
-    expect(sink).toBeTypeOf("function");
+    const modules = hostEngineModules(hostScript);
+    expect(modules).toBeDefined();
+    const sink = engineSink(`127.0.0.1:${port}`, modules as EngineModules);
     const urn = "urn:pulumi:dev::fleet::pulumi-nodejs:dynamic/collectors:InstalledCollector::web";
     await sink?.({ urn, message: "task 5 started" });
     await sink?.({ urn, message: "still going", ephemeral: true });
@@ -143,6 +150,6 @@ describe("the progress channel", () => {
   });
 
   it("is undefined when the host's SDK cannot be loaded", () => {
-    expect(engineSink("127.0.0.1:1", "/nowhere/cmd/dynamic-provider/index.js")).toBe(undefined);
+    expect(hostEngineModules("/nowhere/cmd/dynamic-provider/index.js")).toBe(undefined);
   });
 });

@@ -47,7 +47,8 @@ const stderrSink: ProgressSink = (event) => {
   if (!event.ephemeral) process.stderr.write(`${event.message}\n`);
 };
 
-interface EngineModules {
+/** What a Log call needs: grpc-js and the engine's generated stubs, from one @pulumi/pulumi. */
+export interface EngineModules {
   grpc: { credentials: { createInsecure(): unknown } };
   services: { EngineClient: new (address: string, credentials: unknown) => EngineClient };
   messages: {
@@ -66,14 +67,15 @@ interface LogRequest {
   setEphemeral(value: boolean): void;
 }
 
-/** A sink calling the engine's Log; undefined when the host's modules cannot be loaded. */
-export function engineSink(address: string, hostScript: string): ProgressSink | undefined {
-  let modules: EngineModules;
+/**
+ * The modules of the @pulumi/pulumi copy that runs the dynamic-provider host at `hostScript`
+ * (<@pulumi/pulumi>/cmd/dynamic-provider/index.js); undefined when they cannot be loaded.
+ */
+export function hostEngineModules(hostScript: string): EngineModules | undefined {
   try {
-    // hostScript is <@pulumi/pulumi>/cmd/dynamic-provider/index.js: use that very copy.
     const root = resolve(dirname(hostScript), "..", "..");
     const load = createRequire(join(root, "package.json"));
-    modules = {
+    return {
       grpc: load("@grpc/grpc-js"),
       services: load("./proto/engine_grpc_pb"),
       messages: load("./proto/engine_pb"),
@@ -81,6 +83,10 @@ export function engineSink(address: string, hostScript: string): ProgressSink | 
   } catch {
     return undefined;
   }
+}
+
+/** A sink calling the engine's Log at `address`; a line without a URN goes to stderr. */
+export function engineSink(address: string, modules: EngineModules): ProgressSink {
   const { grpc, services, messages } = modules;
   const client = new services.EngineClient(address, grpc.credentials.createInsecure());
   return (event) =>
@@ -110,7 +116,8 @@ let chosen: ProgressSink | undefined;
 export function defaultSink(): ProgressSink {
   if (!chosen) {
     const address = engineAddress();
-    chosen = (address && engineSink(address, process.argv[1] as string)) || stderrSink;
+    const modules = address && hostEngineModules(process.argv[1] as string);
+    chosen = address && modules ? engineSink(address, modules) : stderrSink;
   }
   return chosen;
 }
