@@ -243,9 +243,18 @@ export interface PreviewStep {
   name: string;
   /** The inputs the step would give the resource (after the provider's check). */
   inputs: Record<string, Json>;
-  /** The properties that differ, and for a replacement those whose change needs it. */
+  /**
+   * The properties that differ, and for a replacement those whose change needs it: top-level
+   * input names (the engine passes on the provider's list of property keys).
+   */
   diffReasons: string[];
   replaceReasons: string[];
+  /**
+   * The provider's detailed diff, by property path, and how each changes ("update",
+   * "add-replace", …): the paths are the provider's own (this package's plugin names top-level
+   * inputs, as in diffReasons); empty when the provider gives none.
+   */
+  detailedDiff: Record<string, { kind: string; inputDiff?: boolean }>;
 }
 
 export interface Preview {
@@ -269,6 +278,7 @@ export async function previewJson(
       newState?: { inputs?: Record<string, Json> };
       diffReasons?: string[];
       replaceReasons?: string[];
+      detailedDiff?: Record<string, { kind: string; inputDiff?: boolean }>;
     }[];
     changeSummary?: Record<string, number>;
   };
@@ -283,6 +293,7 @@ export async function previewJson(
         inputs: s.newState?.inputs ?? {},
         diffReasons: s.diffReasons ?? [],
         replaceReasons: s.replaceReasons ?? [],
+        detailedDiff: s.detailedDiff ?? {},
       };
     }),
     changeSummary: parsed.changeSummary ?? {},

@@ -93,3 +93,63 @@ export function compareImported(
   }
   return result;
 }
+
+/** How `pulumi preview --json` shows a secret value (with `--show-secrets` too). */
+export const SHOWN_SECRET = "[secret]";
+
+/** The step's value with each SHOWN_SECRET replaced by `secrets`' value at its path, if any. */
+function withSecrets(value: unknown, secrets: unknown): unknown {
+  if (value === SHOWN_SECRET) return secrets === undefined ? value : secrets;
+  if (Array.isArray(value)) {
+    return value.map((v, i) => withSecrets(v, Array.isArray(secrets) ? secrets[i] : undefined));
+  }
+  if (value !== null && typeof value === "object") {
+    const from = secrets !== null && typeof secrets === "object" ? secrets : {};
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        withSecrets(v, (from as Record<string, unknown>)[k]),
+      ]),
+    );
+  }
+  return value;
+}
+
+/**
+ * The leaves a preview step's diff comes down to. The engine names properties (diffReasons, and
+ * the keys of the provider's detailedDiff: top-level inputs with this package's plugin, whose
+ * Diff names fields, never a path inside one); under each, the paths (`a.b[0].c`) where the
+ * inputs the step gives the resource differ from the state's inputs, leaf by leaf. The step shows
+ * each secret as SHOWN_SECRET: compared is the value at its path in `secrets` (the same program's
+ * inputs on a stack that shows them), or SHOWN_SECRET itself, a difference, where it has none. A
+ * named property under which nothing differs comes back as "<path> (no leaf differs)": a change
+ * no leaf explains, which no excuse names.
+ */
+export function changedLeaves(
+  named: readonly string[],
+  state: Record<string, unknown>,
+  inputs: Record<string, unknown>,
+  secrets: Record<string, unknown>,
+): string[] {
+  const given = withSecrets(inputs, secrets);
+  return [...new Set(named)].sort().flatMap((path) => {
+    const dotted = path.replace(/\[(\d+)\]/g, ".$1");
+    const leaves = differingPaths(valueAt(state, dotted), valueAt(given, dotted), path);
+    return leaves.length > 0 ? leaves : [`${path} (no leaf differs)`];
+  });
+}
+
+/**
+ * The changed leaves the comparison does not excuse as a masked credential (MASKED: that leaf
+ * itself) or as a member the service adds (ADDED_MEMBER: that member or a path under it).
+ */
+export function unexcusedLeaves(
+  leaves: readonly string[],
+  excused: ImportComparison["excused"],
+): string[] {
+  const masked = new Set(excused.filter((e) => e.excuse === MASKED).map((e) => e.path));
+  const added = excused.filter((e) => e.excuse === ADDED_MEMBER).map((e) => e.path);
+  const underAdded = (leaf: string) =>
+    added.some((p) => leaf === p || leaf.startsWith(`${p}.`) || leaf.startsWith(`${p}[`));
+  return leaves.filter((leaf) => !masked.has(leaf) && !underAdded(leaf));
+}
