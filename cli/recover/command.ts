@@ -1,11 +1,10 @@
 // `collectors recover [FILE]`: after an interrupted `pulumi up`, finds on the service the objects
-// the stack's pending creates were making, and prints (or runs) the `pulumi refresh` that records
-// their ids. Registered in cli/main.ts; the work is in run.ts.
+// the stack's pending creates were making, and says how to record their ids in the stack's state
+// (--run records them). Registered in cli/main.ts; the work is in run.ts.
 import { text } from "node:stream/consumers";
-import { type CommandIO, commandAction } from "../shared/action";
+import { type CommandIO, commandAction, processIO } from "../shared/action";
 import type { Command } from "../shared/commander";
 import { addConnectionOptions } from "../shared/connection";
-import type { InputHost } from "./input";
 import { type RecoverOptions, runRecover } from "./run";
 
 /** What the command reads besides its flags; tests give their own. */
@@ -19,27 +18,30 @@ function processHost(): RecoverHost {
 
 export function registerRecover(
   program: Command,
-  io?: CommandIO,
+  io: CommandIO = processIO(),
   host: RecoverHost = processHost(),
 ): void {
   const command = program
     .command("recover")
     .description(
       "After an interrupted `pulumi up`: finds the objects its pending creates made,\n" +
-        "and prints the `pulumi refresh` that records their ids (--run runs it).",
+        "and says how to record their ids in the state (--run records them).",
     )
     .argument(
       "[file]",
-      "the JSON of `pulumi stack export`, or - to read it from stdin (default: run `pulumi stack export` here)",
+      "the JSON of `pulumi stack export`, or - to read it from stdin (default: run `pulumi stack export` here; not with --run)",
     )
     .option("--stack <name>", "the stack (passed to pulumi as --stack)")
     .option("--cwd <dir>", "the Pulumi project's directory (passed to pulumi as --cwd)")
-    .option("--run", "run the `pulumi refresh --yes ...` itself and exit with its exit code")
+    .option(
+      "--run",
+      "record the ids: `pulumi stack import` of the state with them, then `pulumi refresh --yes --target ...`",
+    )
     .option("--json", "print the findings and the command as JSON");
   const action = commandAction<RecoverOptions>((client, flags, output) => {
     // pulumi runs in the command's environment (its PATH finds pulumi), as the client reads it.
-    const input: InputHost = { env: io?.env ?? process.env, readStdin: host.readStdin };
-    return runRecover(client, flags, output, input);
+    const { env, onInterrupt } = io;
+    return runRecover(client, flags, output, { env, onInterrupt, readStdin: host.readStdin });
   }, io);
   addConnectionOptions(command).action((file: string | undefined, flags: RecoverOptions) =>
     action({ ...flags, file }),

@@ -2,11 +2,12 @@
 // report prints.
 
 /**
- * import: the object is on the service, offered in the refresh command;
+ * import: the object is on the service, its id recorded in the state by --run;
  * held: it is, but the state already holds it under another resource;
  * absent: it is not on the service (the create never reached it);
  * other: the name is taken by an object this resource cannot be (another type);
- * unresolved: the command cannot tell (name encrypted or missing, ambiguous, unknown kind);
+ * unresolved: the command cannot tell (name encrypted or missing, ambiguous, its URN taken,
+ *   unknown kind);
  * settled: not a create, the next `pulumi up` settles it;
  * ignored: a pending create of another provider's resource, not looked up.
  */

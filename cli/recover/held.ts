@@ -1,7 +1,9 @@
 // What the state itself says about the objects found: one already held by a resource of the
 // same type is not imported a second time; one two pending creates both found is nobody's for
 // sure (the engine would record it twice); one held by a resource of another type (the other
-// front end) is still offered, with a warning.
+// front end) is still offered, with a warning. A state holds one live resource per URN (`pulumi
+// stack import` refuses two), so a found object whose URN a live resource (or another offer)
+// already has is not offered either: which of the two is the resource's cannot be told here.
 import { kindNamed } from "../../provider/resources/kinds";
 import { CLEAR_ADVICE, type Finding, logicalName } from "./finding";
 import { ourType } from "./pending";
@@ -37,8 +39,11 @@ export function settle(findings: Finding[], resources: readonly StateResource[])
     return holder ? held(finding, holder) : finding;
   });
   const offers = new Map<string, number>();
-  for (const { status, object } of checked) {
-    if (status === "import" && object) offers.set(key(object), (offers.get(key(object)) ?? 0) + 1);
+  const urns = new Map<string, number>();
+  for (const { status, object, urn } of checked) {
+    if (status !== "import") continue;
+    if (object) offers.set(key(object), (offers.get(key(object)) ?? 0) + 1);
+    urns.set(urn, (urns.get(urn) ?? 0) + 1);
   }
   return checked.map((finding) => {
     if (finding.status !== "import" || !finding.object) return finding;
@@ -49,6 +54,22 @@ export function settle(findings: Finding[], resources: readonly StateResource[])
         ...finding,
         status: "unresolved",
         note: `ambiguous: ${sharing} pending creates found the same object (id ${finding.id}); not offered: import it for the one it belongs to by hand`,
+      };
+    }
+    const live = resources.find((r) => r.urn === finding.urn && !r.deleting);
+    if (live) {
+      return {
+        ...finding,
+        status: "unresolved",
+        note: `found, id ${finding.id}, but the state already has a resource of this URN (id ${live.id ?? "none"}): not offered, as which of the two objects is this resource's cannot be told; ${CLEAR_ADVICE}`,
+      };
+    }
+    const sameUrn = urns.get(finding.urn) ?? 0;
+    if (sameUrn > 1) {
+      return {
+        ...finding,
+        status: "unresolved",
+        note: `ambiguous: ${sameUrn} pending creates of this URN found objects (this one id ${finding.id}); not offered: import the one it belongs to by hand`,
       };
     }
     const other = resources.find((r) => {

@@ -1,6 +1,6 @@
-// Runs the Pulumi CLI: `pulumi stack export` (its output captured) and `pulumi refresh` (on the
-// terminal). `pulumi` is the one on the PATH of the environment given, which also reaches it
-// whole: it needs its own settings (PULUMI_*, the backend's credentials).
+// Runs the Pulumi CLI: `pulumi stack export` (its output captured), `pulumi stack import` and
+// `pulumi refresh` (on the terminal). `pulumi` is the one on the PATH of the environment given,
+// which also reaches it whole: it needs its own settings (PULUMI_*, the backend's credentials).
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { UsageError } from "../shared/output";
@@ -21,7 +21,8 @@ export interface PulumiOptions {
 
 const MISSING =
   "`pulumi` is not on PATH: install the Pulumi CLI (https://www.pulumi.com/docs/install/), " +
-  "or give the export as a file: `pulumi stack export > state.json`, then `collectors recover state.json`";
+  "or, to only find the objects (not with --run), give the export as a file: " +
+  "`pulumi stack export > state.json`, then `collectors recover state.json`";
 
 export function runPulumi(args: readonly string[], options: PulumiOptions): Promise<PulumiRun> {
   return new Promise((resolve, reject) => {

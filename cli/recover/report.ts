@@ -1,7 +1,30 @@
-// What the command prints: a line per pending operation, then the refresh command; or the same
-// as one JSON document. Only URNs, types, names, ids and notes: never an input's value.
+// What the command prints: a line per pending operation, then what records the ids found; or
+// the same as one JSON document. Only URNs, types, names, ids and notes: never an input's value.
 import { type Finding, logicalName, wasFound } from "./finding";
-import { commandText } from "./refresh";
+import type { InputOptions } from "./input";
+import { toRecord } from "./record";
+import { commandLine } from "./shell";
+
+/** `collectors recover --run` for the same stack; null when nothing is to be recorded. */
+export function recoverRunArgv(
+  findings: readonly Finding[],
+  options: InputOptions,
+): string[] | null {
+  if (toRecord(findings).length === 0) return null;
+  return [
+    "collectors",
+    "recover",
+    "--run",
+    ...(options.stack === undefined ? [] : ["--stack", options.stack]),
+    ...(options.cwd === undefined ? [] : ["--cwd", options.cwd]),
+  ];
+}
+
+/** What --run does, and why not the refresh flag made for this. */
+const HOW = [
+  "It records their ids in the stack's state with `pulumi stack import`, then `pulumi refresh --target` reads the objects from the service.",
+  "Not `pulumi refresh --import-pending-creates`: in Pulumi 3.259 it drops the pending creates without recording them.",
+];
 
 function plural(n: number, what: string): string {
   return `${n} ${what}${n === 1 ? "" : "s"}`;
@@ -14,11 +37,15 @@ export function findingLine(finding: Finding): string {
   return `${finding.operation} ${logicalName(finding.urn)} (${finding.type})${name}${where}: ${finding.note}`;
 }
 
-/** The report for people: the findings, then what to run. */
+/**
+ * The report for people: the findings, then what records the ids found: `command` (from
+ * recoverRunArgv) to run, or, with --run (`running`), what is being run.
+ */
 export function reportText(
   findings: readonly Finding[],
-  argv: readonly string[] | null,
+  command: readonly string[] | null,
   source: string,
+  running = false,
 ): string[] {
   if (findings.length === 0) return [`No pending operations in ${source}: nothing to recover.`];
   const lines = [
@@ -27,12 +54,24 @@ export function reportText(
     "",
   ];
   const left = findings.filter((f) => ["held", "absent", "other"].includes(f.status));
-  if (argv) {
-    lines.push("To record the ids found in the stack's state, run:", "", commandText(argv));
+  if (command) {
+    if (running) {
+      lines.push(
+        "Recording the ids found in the stack's state (`pulumi stack import`, then `pulumi refresh --target`).",
+      );
+    } else {
+      lines.push(
+        "To record the ids found in the stack's state, run:",
+        "",
+        commandLine(command),
+        "",
+        ...HOW,
+      );
+    }
     if (left.length > 0) {
       lines.push(
         "",
-        "Adding --clear-pending-creates to it also drops every pending create it does not import.",
+        "Once the ids are recorded, `pulumi refresh --clear-pending-creates` drops every pending create left.",
       );
     }
   } else if (findings.some((f) => f.status !== "settled" && f.status !== "ignored")) {

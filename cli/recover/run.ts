@@ -1,48 +1,62 @@
 // `collectors recover`, start to end: read the export, look up each pending create of ours,
-// weigh what was found against the state, print, and with --run hand the refresh to pulumi.
+// weigh what was found against the state, print, and with --run record the ids found in the
+// stack's state (apply.ts).
 import type { CollectorsClient } from "../../provider/api";
 import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
+import { type ApplyHost, applyRecord } from "./apply";
 import { find } from "./find";
 import type { Finding } from "./finding";
 import { settle } from "./held";
 import { type InputHost, type InputOptions, readExport } from "./input";
 import { classify } from "./pending";
-import { runPulumi } from "./pulumi";
-import { refreshArgv, shellWord, withYes } from "./refresh";
-import { reportJson, reportText } from "./report";
+import { recordFound, toRecord } from "./record";
+import { recoverRunArgv, reportJson, reportText } from "./report";
 import { parseStackExport } from "./stack-export";
 
 export interface RecoverOptions extends InputOptions {
-  /** Run the refresh instead of only printing it. */
+  /** Record the ids found in the stack's state instead of only saying how. */
   run?: boolean | undefined;
   json?: boolean | undefined;
 }
 
 export interface RecoverResult {
   findings: Finding[];
-  /** The refresh that imports what was found (without --yes), or null. */
+  /** The `collectors recover --run` that records what was found, or null. */
   command: string[] | null;
-  /** pulumi refresh's exit code, with --run. */
-  refreshCode?: number;
+  /** With --run: pulumi's first non-zero exit code, else 0; absent when pulumi was not run. */
+  pulumiCode?: number;
 }
 
-/** Exit 0 only when every pending create of ours is imported by the command. */
+/** Exit 0 only when every pending create of ours is recorded by --run. */
 function exitCodeOf(findings: readonly Finding[]): number {
   const left = findings.some((f) => !["import", "settled", "ignored"].includes(f.status));
   return left ? EXIT.failed : EXIT.ok;
+}
+
+function checkFlags(options: RecoverOptions): void {
+  if (options.run && options.json) {
+    throw new UsageError(
+      "--run and --json do not go together: --json prints the command for a script to run itself",
+    );
+  }
+  if (options.run && options.file !== undefined) {
+    // An export given as a file may be older than the stack's state, or another stack's:
+    // importing it would undo whatever happened since.
+    throw new UsageError(
+      `--run does not take FILE (${options.file}): the state it records the ids in must be the ` +
+        "stack's current one, which it reads with `pulumi stack export` itself; run " +
+        "`collectors recover --run` where the project is, or with --cwd and --stack",
+    );
+  }
 }
 
 export async function runRecover(
   client: CollectorsClient,
   options: RecoverOptions,
   output: Output,
-  host: InputHost,
+  host: InputHost & ApplyHost,
 ): Promise<CommandResult<RecoverResult>> {
-  if (options.run && options.json) {
-    throw new UsageError(
-      "--run and --json do not go together: --json prints the command for a script to run itself",
-    );
-  }
+  checkFlags(options);
   const { text, source } = await readExport(options, host);
   const { resources, pending } = parseStackExport(text, source);
   const findings = settle(
@@ -54,19 +68,25 @@ export async function runRecover(
     ),
     resources,
   );
-  const command = refreshArgv(findings, options);
+  const command = recoverRunArgv(findings, options);
   if (options.json) output.out(reportJson(findings, command));
-  else output.out(reportText(findings, command, source).join("\n"));
+  else output.out(reportText(findings, command, source, options.run === true).join("\n"));
   const exitCode = exitCodeOf(findings);
   if (!options.run) return { result: { findings, command }, exitCode };
-  if (!command) {
-    output.err("--run: nothing to import, pulumi not run.");
+  const found = toRecord(findings);
+  if (found.length === 0) {
+    output.err("--run: nothing to record; the stack's state is left as it is.");
     return { result: { findings, command }, exitCode };
   }
-  output.err(`Running: ${withYes(command).map(shellWord).join(" ")}`);
-  const refresh = await runPulumi(withYes(command).slice(1), { env: host.env, capture: false });
+  const pulumiCode = await applyRecord(
+    recordFound(text, findings),
+    found.map((f) => f.urn),
+    options,
+    host,
+    output,
+  );
   return {
-    result: { findings, command, refreshCode: refresh.code },
-    exitCode: refresh.code !== 0 ? refresh.code : exitCode,
+    result: { findings, command, pulumiCode },
+    exitCode: pulumiCode !== 0 ? pulumiCode : exitCode,
   };
 }

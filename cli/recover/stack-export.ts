@@ -9,11 +9,13 @@ const KNOWN_VERSIONS: readonly number[] = [3];
 const EXPECTED =
   'expected the JSON of `pulumi stack export`: {"version": 3, "deployment": {"resources": [...], "pending_operations": [...]}}';
 
-/** A resource the state holds: what tells whether an id is already taken. */
+/** A resource the state holds: what tells whether an id or a URN is already taken. */
 export interface StateResource {
   urn: string;
   type: string;
   id: string | undefined;
+  /** Marked `delete`: replaced, waiting for the next update to delete it. */
+  deleting: boolean;
 }
 
 /** An operation the engine started and never saw finish. */
@@ -49,7 +51,7 @@ function stateResource(value: unknown): StateResource | undefined {
     return undefined;
   }
   const id = typeof value.id === "string" && value.id !== "" ? value.id : undefined;
-  return { urn: value.urn, type: value.type, id };
+  return { urn: value.urn, type: value.type, id, deleting: value.delete === true };
 }
 
 function pendingOperation(value: unknown, index: number, source: string): PendingOperation {

@@ -1,11 +1,21 @@
 // `collectors recover`: stack exports with pending operations, built here in the engine's shapes,
 // against the emulator; the command runs through commander as `collectors` does.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildProgram } from "../../cli/main";
 import { registerRecover } from "../../cli/recover/command";
+import type { Finding } from "../../cli/recover/finding";
+import { recordFound, toRecord } from "../../cli/recover/record";
 import type { CommandIO } from "../../cli/shared/action";
 import { Command, usageExit } from "../../cli/shared/commander";
 import { ACCESS_ID, ACCESS_KEY, type RecordedOutput, recorder, useEmulator } from "./harness";
@@ -29,10 +39,12 @@ interface StateEntry {
   name: string;
   id: string;
   inputs?: Record<string, unknown>;
+  /** Marked for deletion (replaced). */
+  deleting?: boolean;
 }
 
 /** A resource of the state, as `pulumi stack export` writes it. */
-function resource({ type, name, id, inputs = {} }: StateEntry) {
+function resource({ type, name, id, inputs = {}, deleting = false }: StateEntry) {
   const dynamic = type.startsWith("pulumi-nodejs:");
   return {
     urn: urnOf(type, name),
@@ -43,6 +55,7 @@ function resource({ type, name, id, inputs = {} }: StateEntry) {
     outputs: { ...inputs, adopted: false },
     parent: STACK_URN,
     provider: `${PROVIDER_URN}::${PROVIDER_ID}`,
+    ...(deleting ? { delete: true } : {}),
   };
 }
 
@@ -172,6 +185,77 @@ describe("collectors recover", () => {
     return line as string;
   }
 
+  interface FakeOptions {
+    exportText?: string;
+    exportExit?: number;
+    importExit?: number;
+    refreshExit?: number;
+  }
+
+  /**
+   * A fake `pulumi` on PATH that appends its argv (one per line, then a blank line) to a file;
+   * `stack export` prints `exportText` and exits `exportExit`; `stack import --file X` copies X
+   * (and its mode, as `ls -l` shows it) to the test's folder and exits `importExit`; anything
+   * else (refresh) exits `refreshExit`.
+   */
+  function fakePulumi(options: FakeOptions = {}) {
+    const bin = join(dir, "bin");
+    const log = join(dir, "argv.log");
+    const exported = join(dir, "exported.json");
+    const imported = join(dir, "imported.json");
+    const mode = join(dir, "imported.mode");
+    writeFileSync(exported, options.exportText ?? "");
+    writeFileSync(log, "");
+    rmSync(imported, { force: true });
+    mkdirSync(bin, { recursive: true });
+    const script = [
+      "#!/bin/sh",
+      `for arg in "$@"; do printf '%s\\n' "$arg" >> '${log}'; done`,
+      `printf '\\n' >> '${log}'`,
+      `if [ "$1 $2" = "stack export" ]; then cat '${exported}'; exit ${options.exportExit ?? 0}; fi`,
+      `if [ "$1 $2" = "stack import" ]; then`,
+      `  prev=; for arg in "$@"; do [ "$prev" = --file ] && file=$arg; prev=$arg; done`,
+      `  cp "$file" '${imported}'; ls -l "$file" | cut -c1-10 > '${mode}'`,
+      `  exit ${options.importExit ?? 0}`,
+      "fi",
+      `exit ${options.refreshExit ?? 0}`,
+    ].join("\n");
+    writeFileSync(join(bin, "pulumi"), script);
+    chmodSync(join(bin, "pulumi"), 0o755);
+    const calls = () =>
+      readFileSync(log, "utf8")
+        .split("\n\n")
+        .filter((call) => call !== "")
+        .map((call) => call.split("\n").filter((arg) => arg !== ""));
+    return {
+      env: env({ PATH: `${bin}:${process.env.PATH}` }),
+      /** The argv of each call. */
+      calls,
+      /** The document `stack import` was given, parsed. */
+      imported: () => JSON.parse(readFileSync(imported, "utf8")),
+      /** Its file's permissions, as `ls -l` shows them. */
+      importedMode: () => readFileSync(mode, "utf8").trim(),
+      /** The path `stack import` was given. */
+      importedPath: () => {
+        const call = calls().find((argv) => argv[0] === "stack" && argv[1] === "import");
+        return call?.[call.indexOf("--file") + 1];
+      },
+    };
+  }
+
+  /** The --target URNs of the fake's refresh, in order; undefined when refresh was not run. */
+  function targets(calls: string[][]): string[] | undefined {
+    const refresh = calls.find((argv) => argv[0] === "refresh");
+    return refresh?.flatMap((arg, i) => (refresh[i - 1] === "--target" ? [arg] : []));
+  }
+
+  /** `collectors recover --run` on a stack whose export is `exportText`. */
+  async function recordRun(exportText: string, args: string[] = [], options: FakeOptions = {}) {
+    const pulumi = fakePulumi({ ...options, exportText });
+    const run = await recover(["--run", ...args], { env: pulumi.env });
+    return { run, pulumi, calls: pulumi.calls(), targets: targets(pulumi.calls()) };
+  }
+
   /** A Hosted Collector and its HTTP source on the emulator. */
   async function hostedWithSource(collector: string, source: string) {
     const client = ctx.client();
@@ -180,7 +264,7 @@ describe("collectors recover", () => {
     return { collectorId: c.id, sourceId: s.id as number };
   }
 
-  it("finds plugin and classes pending creates and prints the refresh with each front end's ids", async () => {
+  it("finds plugin and classes pending creates, with each front end's ids, and prints the command that records them", async () => {
     const { collectorId, sourceId } = await hostedWithSource("web", "http-in");
     const other = await hostedWithSource("api", "api-in");
     const path = file(
@@ -207,14 +291,15 @@ describe("collectors recover", () => {
     );
     expect(lineOf(run, "c1")).toContain(`: found, id ${other.collectorId}`);
     expect(lineOf(run, "s1")).toMatch(new RegExp(`: found, id ${other.sourceId}$`));
-    const command = run.stdout.slice(run.stdout.indexOf("pulumi refresh"));
-    expect(command).toBe(
+    const tail = run.stdout.slice(run.stdout.indexOf("To record"));
+    expect(tail).toBe(
       [
-        "pulumi refresh \\",
-        `  --import-pending-creates 'urn:pulumi:dev::proj::collectors:index:HostedCollector::c0' --import-pending-creates ${collectorId} \\`,
-        `  --import-pending-creates 'urn:pulumi:dev::proj::collectors:index:HttpSource::s0' --import-pending-creates ${collectorId}/${sourceId} \\`,
-        `  --import-pending-creates 'urn:pulumi:dev::proj::pulumi-nodejs:dynamic/collectors:HostedCollector::c1' --import-pending-creates ${other.collectorId} \\`,
-        `  --import-pending-creates 'urn:pulumi:dev::proj::pulumi-nodejs:dynamic/collectors:HttpSource::s1' --import-pending-creates ${other.sourceId}`,
+        "To record the ids found in the stack's state, run:",
+        "",
+        "collectors recover --run",
+        "",
+        "It records their ids in the stack's state with `pulumi stack import`, then `pulumi refresh --target` reads the objects from the service.",
+        "Not `pulumi refresh --import-pending-creates`: in Pulumi 3.259 it drops the pending creates without recording them.",
       ].join("\n"),
     );
     expect(run.stdout).not.toContain(STATE_SECRET);
@@ -231,23 +316,33 @@ describe("collectors recover", () => {
     );
     expect(run.stdout).toContain("Nothing to import.");
     expect(run.stdout).not.toContain("--import-pending-creates");
+    expect(run.stdout).not.toContain("recover --run");
+    const json = await recover([path, "--json"]);
+    expect(JSON.parse(json.stdout).command).toBeNull();
   });
 
-  it("found and missing together: the command imports the found one and says --clear-pending-creates drops the rest", async () => {
+  it("found and missing together: --run records the found one only; says --clear-pending-creates drops the rest", async () => {
     const { collectorId } = await hostedWithSource("web", "http-in");
-    const path = file(
-      stackExport([
-        pending("creating", plugin("HostedCollector"), "c0", { name: "web" }),
-        pending("creating", plugin("HttpSource"), "gone", { name: "nope", collectorId }),
-      ]),
-    );
-    const run = await recover([path]);
+    const text = stackExport([
+      pending("creating", plugin("HostedCollector"), "c0", { name: "web" }),
+      pending("creating", plugin("HttpSource"), "gone", { name: "nope", collectorId }),
+    ]);
+    const run = await recover([file(text)]);
     expect(run.exitCode).toBe(1);
+    expect(lineOf(run, "c0")).toContain(`found, id ${collectorId}`);
     expect(lineOf(run, "gone")).toContain("not on the service");
-    expect(run.stdout).toContain(`--import-pending-creates ${collectorId}\n`);
-    expect(run.stdout).not.toContain("::gone'");
+    expect(run.stdout).toContain("\ncollectors recover --run\n");
     expect(run.stdout).toContain(
-      "Adding --clear-pending-creates to it also drops every pending create it does not import.",
+      "Once the ids are recorded, `pulumi refresh --clear-pending-creates` drops every pending create left.",
+    );
+    const recorded = await recordRun(text);
+    expect(recorded.run.exitCode).toBe(1);
+    expect(recorded.targets).toEqual([urnOf(plugin("HostedCollector"), "c0")]);
+    expect(recorded.pulumi.imported().deployment.pending_operations).toEqual([
+      JSON.parse(text).deployment.pending_operations[1],
+    ]);
+    expect(recorded.run.stdout).toContain(
+      "Once the ids are recorded, `pulumi refresh --clear-pending-creates` drops every pending create left.",
     );
   });
 
@@ -299,9 +394,45 @@ describe("collectors recover", () => {
     expect(lineOf(run, "web-ts")).toContain(
       `found, id ${collectorId}; warning: the state also holds this object as web (collectors:index:HostedCollector)`,
     );
-    expect(run.stdout).not.toContain("HostedCollector::again'");
-    expect(run.stdout).toContain("HostedCollector::web-ts'");
+    expect(run.stdout).toContain("\ncollectors recover --run\n");
     expect(run.exitCode).toBe(1);
+    const recorded = await recordRun(readFileSync(path, "utf8"));
+    expect(recorded.targets).toEqual([urnOf(classes("HostedCollector"), "web-ts")]);
+  });
+
+  it("a found object whose URN a live resource of the state already has is not offered; one marked for deletion does not count", async () => {
+    const { collectorId } = await hostedWithSource("web", "http-in");
+    const holder = { type: plugin("HostedCollector"), name: "c0", id: "100000009" };
+    const pendings = [pending("creating", plugin("HostedCollector"), "c0", { name: "web" })];
+    const live = await recover([file(stackExport(pendings, [holder]), "live.json")]);
+    expect(live.exitCode).toBe(1);
+    expect(lineOf(live, "c0")).toBe(
+      `  creating c0 (collectors:index:HostedCollector) "web": found, id ${collectorId}, but the state already has a resource of this URN (id 100000009): not offered, as which of the two objects is this resource's cannot be told; \`pulumi refresh --clear-pending-creates\` drops it`,
+    );
+    expect(live.stdout).toContain("Nothing to import.");
+    const replaced = await recover([
+      file(stackExport(pendings, [{ ...holder, deleting: true }]), "replaced.json"),
+    ]);
+    expect(replaced.exitCode).toBe(0);
+    expect(lineOf(replaced, "c0")).toMatch(new RegExp(`: found, id ${collectorId}$`));
+  });
+
+  it("two pending creates of one URN that found different objects: neither is offered", async () => {
+    const first = await hostedWithSource("web", "http-in");
+    const second = await hostedWithSource("web-2", "http-in");
+    const path = file(
+      stackExport([
+        pending("creating", plugin("HostedCollector"), "c0", { name: "web" }),
+        pending("creating", plugin("HostedCollector"), "c0", { name: "web-2" }),
+      ]),
+    );
+    const run = await recover([path]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain(
+      `ambiguous: 2 pending creates of this URN found objects (this one id ${first.collectorId})`,
+    );
+    expect(run.stdout).toContain(`(this one id ${second.collectorId})`);
+    expect(run.stdout).toContain("Nothing to import.");
   });
 
   it("two pending creates that found the same object are ambiguous: neither is offered", async () => {
@@ -320,6 +451,8 @@ describe("collectors recover", () => {
       );
     }
     expect(run.stdout).not.toContain("pulumi refresh");
+    expect(run.stdout).not.toContain("recover --run");
+    expect(run.stdout).toContain("Nothing to import.");
   });
 
   it("an object of another type under the name is not offered; differing settings only warn", async () => {
@@ -346,8 +479,9 @@ describe("collectors recover", () => {
     expect(lineOf(run, "web")).toBe(
       `  creating web (collectors:index:HostedCollector) "web": found, id ${collector.id}; warning: its description differs from the recorded inputs (the import takes the object as it is; the next \`pulumi up\` sets the program's values)`,
     );
-    expect(run.stdout).toContain("HostedCollector::web' --import-pending-creates");
-    expect(run.stdout).not.toContain("HttpSource::http'");
+    expect(run.stdout).toContain("\ncollectors recover --run\n");
+    const recorded = await recordRun(readFileSync(path, "utf8"));
+    expect(recorded.targets).toEqual([urnOf(plugin("HostedCollector"), "web")]);
   });
 
   it("an adoption in flight is looked up by what adopt names", async () => {
@@ -385,19 +519,20 @@ describe("collectors recover", () => {
       ]),
     );
     const run = await recover([path, "--json", "--stack", "dev"]);
+    const withCwd = await recover([path, "--json", "--cwd", "my infra", "--stack", "dev"]);
+    expect(JSON.parse(withCwd.stdout).command).toEqual([
+      "collectors",
+      "recover",
+      "--run",
+      "--stack",
+      "dev",
+      "--cwd",
+      "my infra",
+    ]);
     expect(run.exitCode).toBe(1);
     const document = JSON.parse(run.stdout);
     const s0Urn = urnOf(plugin("HttpSource"), "s0");
-    expect(document.command).toEqual([
-      "pulumi",
-      "refresh",
-      "--stack",
-      "dev",
-      "--import-pending-creates",
-      s0Urn,
-      "--import-pending-creates",
-      `${collectorId}/${sourceId}`,
-    ]);
+    expect(document.command).toEqual(["collectors", "recover", "--run", "--stack", "dev"]);
     expect(document.pending).toEqual([
       {
         urn: s0Urn,
@@ -428,7 +563,8 @@ describe("collectors recover", () => {
     });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toContain("1 pending operation in stdin:");
-    expect(run.stdout).toContain(`--import-pending-creates ${collectorId}`);
+    expect(lineOf(run, "c0")).toMatch(new RegExp(`: found, id ${collectorId}$`));
+    expect(run.stdout).toContain("\ncollectors recover --run\n");
   });
 
   it("a file that is not JSON, not an export or not there: exit 2, naming it and what was expected", async () => {
@@ -502,115 +638,230 @@ describe("collectors recover", () => {
     expect(lineOf(run, "revealed")).toContain(
       `"web": found, id ${collectorId}; warning: its description differs`,
     );
-    expect(run.stdout).toContain(`--import-pending-creates ${collectorId}\n`.trimEnd());
+    expect(run.stdout).toContain("\ncollectors recover --run\n");
     expect(`${run.stdout}\n${run.stderr}`).not.toContain(STATE_SECRET);
+    const recorded = await recordRun(readFileSync(path, "utf8"));
+    expect(recorded.targets).toEqual([urnOf(plugin("HostedCollector"), "revealed")]);
+    expect(`${recorded.run.stdout}\n${recorded.run.stderr}`).not.toContain(STATE_SECRET);
   });
 
-  describe("with pulumi on PATH", () => {
-    /**
-     * A fake `pulumi` that appends its argv (one per line, then a blank line) to a file; `stack
-     * export` prints `exportText` and exits `exportExit`, anything else exits `refreshExit`.
-     */
-    function fakePulumi(
-      options: { refreshExit?: number; exportExit?: number; exportText?: string } = {},
-    ) {
-      const bin = join(dir, "bin");
-      const log = join(dir, "argv.log");
-      const exported = join(dir, "exported.json");
-      writeFileSync(exported, options.exportText ?? "");
-      writeFileSync(log, "");
-      mkdirSync(bin);
-      const script = [
-        "#!/bin/sh",
-        `for arg in "$@"; do printf '%s\\n' "$arg" >> '${log}'; done`,
-        `printf '\\n' >> '${log}'`,
-        `if [ "$1" = stack ]; then cat '${exported}'; exit ${options.exportExit ?? 0}; fi`,
-        `exit ${options.refreshExit ?? 0}`,
-      ].join("\n");
-      writeFileSync(join(bin, "pulumi"), script);
-      chmodSync(join(bin, "pulumi"), 0o755);
-      return {
-        env: env({ PATH: `${bin}:${process.env.PATH}` }),
-        /** The argv of each call. */
-        calls: () =>
-          readFileSync(log, "utf8")
-            .split("\n\n")
-            .filter((call) => call !== "")
-            .map((call) => call.split("\n").filter((arg) => arg !== "")),
-      };
+  describe("--run", () => {
+    const RUNNING_LINE =
+      "Recording the ids found in the stack's state (`pulumi stack import`, then `pulumi refresh --target`).";
+
+    /** The export of a stack an interrupted update left, with the objects on the service. */
+    async function interrupted() {
+      const web = await hostedWithSource("web", "http-in");
+      const api = await hostedWithSource("api", "api-in");
+      const text = stackExport(
+        [
+          pending("creating", plugin("HostedCollector"), "c0", { name: "web" }),
+          pending("creating", plugin("HttpSource"), "s0", {
+            name: "http-in",
+            collectorId: web.collectorId,
+            fields: { token: encrypted("v1:dG9rZW4=") },
+          }),
+          pending("creating", plugin("HostedCollector"), "ghost", { name: "ghost-1" }),
+          pending("creating", classes("HostedCollector"), "c1", { name: "api" }),
+          pending("creating", classes("HttpSource"), "s1", {
+            name: "api-in",
+            collectorId: api.collectorId,
+          }),
+          pending("creating", plugin("HostedCollector"), "hidden", {
+            name: encrypted("v1:bmFtZQ=="),
+          }),
+          pending("updating", plugin("HostedCollector"), "kept", { name: "kept" }),
+          pending("creating", "aws:s3/bucket:Bucket", "logs", { bucket: "logs" }),
+        ],
+        [
+          {
+            type: plugin("HostedCollector"),
+            name: "kept",
+            id: "100000001",
+            inputs: { name: "kept" },
+          },
+        ],
+      );
+      return { web, api, text };
     }
 
-    it("--run runs pulumi refresh --yes with exactly the import pairs and the stack", async () => {
-      const { collectorId, sourceId } = await hostedWithSource("web", "http-in");
-      const path = file(
-        stackExport([
-          pending("creating", plugin("HostedCollector"), "c0", { name: "web" }),
-          pending("creating", classes("HttpSource"), "s0", { name: "http-in", collectorId }),
-        ]),
-      );
-      const pulumi = fakePulumi();
-      const run = await recover([path, "--run", "--stack", "org/dev"], { env: pulumi.env });
-      expect(run.exitCode).toBe(0);
-      expect(pulumi.calls()).toEqual([
-        [
-          "refresh",
-          "--yes",
-          "--stack",
-          "org/dev",
-          "--import-pending-creates",
-          urnOf(plugin("HostedCollector"), "c0"),
-          "--import-pending-creates",
-          String(collectorId),
-          "--import-pending-creates",
-          urnOf(classes("HttpSource"), "s0"),
-          "--import-pending-creates",
-          String(sourceId),
-        ],
+    it("imports the state with the found pending creates recorded, then refreshes exactly them", async () => {
+      const { web, api, text } = await interrupted();
+      const { run, pulumi, calls } = await recordRun(text, [
+        "--stack",
+        "org/dev",
+        "--cwd",
+        "infra",
       ]);
-      expect(run.stderr).toContain("Running: pulumi refresh --yes --stack org/dev");
+      const path = pulumi.importedPath() as string;
+      const urns = [
+        urnOf(plugin("HostedCollector"), "c0"),
+        urnOf(plugin("HttpSource"), "s0"),
+        urnOf(classes("HostedCollector"), "c1"),
+        urnOf(classes("HttpSource"), "s1"),
+      ];
+      const flags = ["--cwd", "infra", "--stack", "org/dev"];
+      expect(calls).toEqual([
+        ["stack", "export", ...flags],
+        ["stack", "import", ...flags, "--file", path],
+        ["refresh", "--yes", ...flags, ...urns.flatMap((urn) => ["--target", urn])],
+      ]);
+      // Found and recorded (ghost and hidden are left): exit 1, as without --run.
+      expect(run.exitCode).toBe(1);
+      expect(run.stdout).toContain("8 pending operations in the output of `pulumi stack export`:");
+      expect(run.stdout).toContain(RUNNING_LINE);
+      expect(run.stdout).not.toContain("collectors recover --run");
+      expect(run.stderr).toBe(
+        [
+          `Running: pulumi stack import --cwd infra --stack org/dev --file ${path}`,
+          `Running: pulumi refresh --yes --cwd infra --stack org/dev ${urns.map((urn) => `--target '${urn}'`).join(" ")}`,
+        ].join("\n"),
+      );
+
+      // The document imported: the export, with the found pending creates moved into the
+      // resources under each front end's id, their inputs standing in for outputs.
+      const original = JSON.parse(text);
+      const operations = original.deployment.pending_operations;
+      const recorded = (index: number, id: string) => ({
+        ...operations[index].resource,
+        id,
+        outputs: operations[index].resource.inputs,
+      });
+      const imported = pulumi.imported();
+      expect(imported).toStrictEqual({
+        ...original,
+        deployment: {
+          ...original.deployment,
+          resources: [
+            ...original.deployment.resources,
+            recorded(0, String(web.collectorId)),
+            recorded(1, `${web.collectorId}/${web.sourceId}`),
+            recorded(3, String(api.collectorId)),
+            recorded(4, String(api.sourceId)),
+          ],
+          pending_operations: [operations[2], operations[5], operations[6], operations[7]],
+        },
+      });
+      // The ciphertext stays as the export held it; the classes' resources keep __provider.
+      expect(imported.deployment.resources[4].inputs.fields.token).toStrictEqual(
+        encrypted("v1:dG9rZW4="),
+      );
+      expect(imported.deployment.resources[5].outputs.__provider).toBe("exports.handler = __f0;");
+
+      // Written for the owner only, in a folder of its own, both gone afterwards.
+      expect(pulumi.importedMode()).toBe("-rw-------");
+      expect(path).toMatch(/collectors-recover-[^/]+\/deployment\.json$/);
+      expect(existsSync(path)).toBe(false);
+      expect(existsSync(dirname(path))).toBe(false);
+      expect(`${run.stdout}\n${run.stderr}`).not.toContain(STATE_SECRET);
     });
 
-    it("without FILE runs pulumi stack export (with --cwd and --stack); --run exits with pulumi's code", async () => {
+    it("exits 0 when every pending create of ours is recorded and pulumi succeeds", async () => {
       const { collectorId } = await hostedWithSource("web", "http-in");
-      const pulumi = fakePulumi({
-        refreshExit: 3,
-        exportText: stackExport([
-          pending("creating", plugin("HostedCollector"), "c0", { name: "web" }),
-        ]),
-      });
-      const run = await recover(["--stack", "dev", "--cwd", "infra", "--run"], {
-        env: pulumi.env,
-      });
-      const urn = urnOf(plugin("HostedCollector"), "c0");
-      expect(pulumi.calls()).toEqual([
-        ["stack", "export", "--cwd", "infra", "--stack", "dev"],
-        [
-          "refresh",
-          "--yes",
-          "--cwd",
-          "infra",
-          "--stack",
-          "dev",
-          "--import-pending-creates",
-          urn,
-          "--import-pending-creates",
-          String(collectorId),
-        ],
+      const {
+        run,
+        calls,
+        targets: refreshed,
+      } = await recordRun(
+        stackExport([pending("creating", plugin("HostedCollector"), "c0", { name: "web" })]),
+      );
+      expect(run.exitCode).toBe(0);
+      expect(calls.map((argv) => argv.slice(0, 2))).toEqual([
+        ["stack", "export"],
+        ["stack", "import"],
+        ["refresh", "--yes"],
       ]);
-      expect(run.stdout).toContain("1 pending operation in the output of `pulumi stack export`:");
+      expect(refreshed).toEqual([urnOf(plugin("HostedCollector"), "c0")]);
+      expect(lineOf(run, "c0")).toMatch(new RegExp(`: found, id ${collectorId}$`));
+    });
+
+    it("a failing pulumi stack import: its exit code, pulumi refresh not run, the file removed", async () => {
+      const { text } = await interrupted();
+      const { run, pulumi, calls } = await recordRun(text, ["--stack", "dev"], { importExit: 4 });
+      expect(run.exitCode).toBe(4);
+      expect(calls.map((argv) => argv[0])).toEqual(["stack", "stack"]);
+      expect(run.stderr).toContain(
+        "`pulumi stack import` failed (exit code 4): pulumi refresh not run.",
+      );
+      const path = pulumi.importedPath() as string;
+      expect(existsSync(path)).toBe(false);
+      expect(existsSync(dirname(path))).toBe(false);
+    });
+
+    it("a failing pulumi refresh: its exit code, and says how to run it again", async () => {
+      const { collectorId } = await hostedWithSource("web", "http-in");
+      const urn = urnOf(plugin("HostedCollector"), "c0");
+      const { run, pulumi, calls } = await recordRun(
+        stackExport([pending("creating", plugin("HostedCollector"), "c0", { name: "web" })]),
+        ["--stack", "dev"],
+        { refreshExit: 3 },
+      );
       expect(run.exitCode).toBe(3);
+      expect(calls.at(-1)).toEqual(["refresh", "--yes", "--stack", "dev", "--target", urn]);
+      expect(pulumi.imported().deployment.resources.at(-1).id).toBe(String(collectorId));
+      expect(run.stderr).toContain(
+        `\`pulumi refresh\` failed (exit code 3). The ids are recorded; until a refresh reads the objects, their outputs are the recorded inputs. Run it again: pulumi refresh --stack dev --target '${urn}'`,
+      );
+    });
+
+    it("with FILE (or -) is refused: exit 2, saying why, pulumi not run", async () => {
+      const text = stackExport([
+        pending("creating", plugin("HostedCollector"), "c0", { name: "web" }),
+      ]);
+      const pulumi = fakePulumi({ exportText: text });
+      const path = file(text);
+      const withFile = await recover([path, "--run"], { env: pulumi.env });
+      expect(withFile.exitCode).toBe(2);
+      expect(withFile.stderr).toBe(
+        `error: --run does not take FILE (${path}): the state it records the ids in must be the stack's current one, which it reads with \`pulumi stack export\` itself; run \`collectors recover --run\` where the project is, or with --cwd and --stack`,
+      );
+      const withStdin = await recover(["-", "--run", "--stack", "dev"], {
+        env: pulumi.env,
+        stdin: text,
+      });
+      expect(withStdin.exitCode).toBe(2);
+      expect(withStdin.stderr).toContain("--run does not take FILE (-)");
+      expect(pulumi.calls()).toEqual([]);
+    });
+
+    it("nothing to record: only pulumi stack export runs, the state is left alone", async () => {
+      const { run, calls } = await recordRun(
+        stackExport([pending("creating", plugin("HostedCollector"), "ghost", { name: "ghost" })]),
+        ["--stack", "dev"],
+      );
+      expect(run.exitCode).toBe(1);
+      expect(calls).toEqual([["stack", "export", "--stack", "dev"]]);
+      expect(run.stdout).toContain("Nothing to import.");
+      expect(run.stdout).not.toContain(RUNNING_LINE);
+      expect(run.stderr).toBe("--run: nothing to record; the stack's state is left as it is.");
     });
 
     it("a failing pulumi stack export: exit 2 with pulumi's reason; no pulumi on PATH: says so", async () => {
       const pulumi = fakePulumi({ exportExit: 255 });
-      const failed = await recover([], { env: pulumi.env });
+      const failed = await recover(["--run"], { env: pulumi.env });
       expect(failed.exitCode).toBe(2);
       expect(failed.stderr).toContain("`pulumi stack export` failed (exit code 255)");
+      expect(pulumi.calls()).toEqual([["stack", "export"]]);
 
       const none = await recover([], { env: env({ PATH: join(dir, "empty") }) });
       expect(none.exitCode).toBe(2);
       expect(none.stderr).toContain("`pulumi` is not on PATH");
     });
+  });
+
+  it("without FILE runs pulumi stack export with --cwd and --stack; the command to run keeps them", async () => {
+    const { collectorId } = await hostedWithSource("web", "http-in");
+    const pulumi = fakePulumi({
+      exportText: stackExport([
+        pending("creating", plugin("HostedCollector"), "c0", { name: "web" }),
+      ]),
+    });
+    const run = await recover(["--stack", "dev", "--cwd", "my infra"], { env: pulumi.env });
+    expect(pulumi.calls()).toEqual([["stack", "export", "--cwd", "my infra", "--stack", "dev"]]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("1 pending operation in the output of `pulumi stack export`:");
+    expect(lineOf(run, "c0")).toMatch(new RegExp(`: found, id ${collectorId}$`));
+    expect(run.stdout).toContain("\ncollectors recover --run --stack dev --cwd 'my infra'\n");
   });
 
   it("is a command of the collectors program", () => {
@@ -621,11 +872,113 @@ describe("collectors recover", () => {
     const help = await recover(["--help"]);
     expect(help.exitCode).toBe(0);
     expect(help.commander).toContain(
-      "After an interrupted `pulumi up`: finds the objects its pending creates made,\nand prints the `pulumi refresh` that records their ids (--run runs it).",
+      "After an interrupted `pulumi up`: finds the objects its pending creates made,\nand says how to record their ids in the state (--run records them).",
     );
     expect(help.commander).toMatch(/--stack <name>[\s\S]*--cwd <dir>[\s\S]*--run[\s\S]*--json/);
     const both = await recover([file(stackExport([])), "--run", "--json"]);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain("--run and --json do not go together");
+  });
+});
+
+describe("recordFound", () => {
+  const groupUrn = "urn:pulumi:dev::proj::my:index:Group::group";
+  const c0Urn = urnOf(plugin("HostedCollector"), "c0");
+  const s0Urn = urnOf(plugin("HttpSource"), "s0");
+  const provider = `${PROVIDER_URN}::${PROVIDER_ID}`;
+  const s0 = {
+    urn: s0Urn,
+    custom: true,
+    type: plugin("HttpSource"),
+    inputs: { name: "in", collectorId: 7, fields: { token: encrypted("v1:abc") } },
+    parent: groupUrn,
+    protect: true,
+    dependencies: [c0Urn],
+    provider,
+    propertyDependencies: { collectorId: [c0Urn] },
+  };
+  const held = [
+    { urn: STACK_URN, custom: false, type: "pulumi:pulumi:Stack", outputs: {} },
+    { urn: groupUrn, custom: false, type: "my:index:Group", parent: STACK_URN },
+    { urn: c0Urn, custom: true, id: "7", type: plugin("HostedCollector"), provider },
+  ];
+  const finding = (urn: string, id: string, status: Finding["status"] = "import"): Finding => ({
+    urn,
+    type: plugin("HttpSource"),
+    operation: "creating",
+    id,
+    status,
+    note: "",
+  });
+  const exportOf = (operations: unknown[]) =>
+    JSON.stringify({
+      version: 3,
+      deployment: {
+        manifest: { time: "2026-11-27T02:05:04Z", magic: "abc", version: "v3.259.0" },
+        secrets_providers: { type: "passphrase", state: { salt: "v1:x" } },
+        resources: held,
+        pending_operations: operations,
+      },
+    });
+
+  it("moves a found pending create into the resources, whole, with its id; outputs from its inputs", () => {
+    const ghost = {
+      resource: { ...s0, urn: urnOf(plugin("HttpSource"), "ghost") },
+      type: "creating",
+    };
+    const updating = { resource: { ...held[2], inputs: {} }, type: "updating" };
+    const text = exportOf([ghost, { resource: s0, type: "creating" }, updating]);
+    const out = recordFound(text, [
+      finding(ghost.resource.urn, "7/9", "absent"),
+      finding(s0Urn, "7/8"),
+    ]);
+    expect(out.endsWith("\n")).toBe(true);
+    const document = JSON.parse(out);
+    const original = JSON.parse(text);
+    expect(document).toStrictEqual({
+      ...original,
+      deployment: {
+        ...original.deployment,
+        resources: [...held, { ...s0, id: "7/8", outputs: s0.inputs }],
+        pending_operations: [ghost, updating],
+      },
+    });
+    const added = document.deployment.resources.at(-1);
+    expect(added.parent).toBe(groupUrn);
+    expect(added.provider).toBe(provider);
+    expect(added.dependencies).toEqual([c0Urn]);
+    expect(added.propertyDependencies).toEqual({ collectorId: [c0Urn] });
+    expect(added.protect).toBe(true);
+  });
+
+  it("keeps the outputs a pending record has; empty ones are replaced by the inputs", () => {
+    const outputs = { name: "in", collectorId: 7, url: "https://example.test/x" };
+    const withOutputs = recordFound(
+      exportOf([{ resource: { ...s0, outputs }, type: "creating" }]),
+      [finding(s0Urn, "7/8")],
+    );
+    expect(JSON.parse(withOutputs).deployment.resources.at(-1).outputs).toStrictEqual(outputs);
+    const empty = recordFound(exportOf([{ resource: { ...s0, outputs: {} }, type: "creating" }]), [
+      finding(s0Urn, "7/8"),
+    ]);
+    expect(JSON.parse(empty).deployment.resources.at(-1).outputs).toStrictEqual(s0.inputs);
+  });
+
+  it("records nothing for findings not to import; refuses a URN that is not one pending create's", () => {
+    const text = exportOf([{ resource: s0, type: "creating" }]);
+    for (const status of ["held", "absent", "other", "unresolved"] as const) {
+      expect(JSON.parse(recordFound(text, [finding(s0Urn, "7/8", status)]))).toStrictEqual(
+        JSON.parse(text),
+      );
+    }
+    expect(toRecord([finding(s0Urn, "7/8"), finding(c0Urn, "7", "held")])).toEqual([
+      finding(s0Urn, "7/8"),
+    ]);
+    expect(() => recordFound(text, [finding(c0Urn, "7")])).toThrow("no pending create of");
+    const twice = exportOf([
+      { resource: s0, type: "creating" },
+      { resource: s0, type: "creating" },
+    ]);
+    expect(() => recordFound(twice, [finding(s0Urn, "7/8")])).toThrow("two pending creates of");
   });
 });
