@@ -14,6 +14,13 @@ export type CellCheck = () => unknown;
 
 const MARK: Record<CellResult["status"], string> = { pass: "ok", fail: "FAIL", "n/a": "n/a" };
 
+/** What the rows and columns are, for the table's header and its figures. */
+export interface MatrixLabels {
+  row: string;
+  rows: string;
+  columns: string;
+}
+
 export class Matrix {
   private readonly cells = new Map<string, CellResult>();
 
@@ -21,6 +28,7 @@ export class Matrix {
     readonly frontEnds: readonly string[],
     readonly rows: readonly string[],
     readonly columns: readonly string[],
+    readonly labels: MatrixLabels = { row: "kind", rows: "kinds", columns: "invariants" },
   ) {}
 
   private key(frontEnd: string, row: string, column: string): string {
@@ -106,7 +114,8 @@ export class Matrix {
 
   /** The table per front end, then each n/a reason and note once with its cells, the figures. */
   table(): string {
-    const width = Math.max(...this.rows.map((row) => row.length), 4);
+    const { row: rowLabel, rows: rowsLabel, columns: columnsLabel } = this.labels;
+    const width = Math.max(...this.rows.map((row) => row.length), rowLabel.length);
     const cols = this.columns.map((c) => Math.max(c.length, 4));
     const lines: string[] = [];
     const reasons = new Map<string, string[]>();
@@ -114,7 +123,7 @@ export class Matrix {
     for (const frontEnd of this.frontEnds) {
       lines.push(`\n${frontEnd}`);
       lines.push(
-        `${"kind".padEnd(width)}  ${this.columns.map((c, i) => c.padEnd(cols[i] ?? 0)).join("  ")}`,
+        `${rowLabel.padEnd(width)}  ${this.columns.map((c, i) => c.padEnd(cols[i] ?? 0)).join("  ")}`,
       );
       for (const row of this.rows) {
         const marks = this.columns.map((column, i) => {
@@ -136,7 +145,8 @@ export class Matrix {
     for (const [note, where] of notes) lines.push(`- ${note} [${where.join(", ")}]`);
     const { total, pass, fail, na, missing } = this.counts();
     lines.push(
-      `\n${this.rows.length} kinds × ${this.columns.length} invariants × ${this.frontEnds.length} ` +
+      `\n${this.rows.length} ${rowsLabel} × ${this.columns.length} ${columnsLabel} × ` +
+        `${this.frontEnds.length} ` +
         `front ends = ${total} cells: ${pass} passed, ${na} n/a, ${fail} failed, ${missing} never checked`,
     );
     return lines.join("\n");

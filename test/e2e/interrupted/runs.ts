@@ -1,0 +1,202 @@
+// The runs of the interruption tests: a `pulumi up` killed (SIGKILL, as a cancelled CI job's
+// runner does) right after its k-th write of a method reached the service, its answer held back
+// by the local service's stall fault so it never reaches the state; the recoveries the engine's
+// messages lead to; and what "converged" means: one object per resource, the state complete
+// with no pending operation, a preview that plans nothing.
+
+import { join } from "node:path";
+import { expect } from "vitest";
+import { ENTITY_KINDS } from "../../../provider/resources/kinds";
+import type { EntityKind } from "../../../provider/resources/kinds/kind";
+import { nameFromUrn } from "../../../provider/resources/steps/naming";
+import { runProcess } from "../../../scripts/pulumi-workspace";
+import {
+  type CommandResult,
+  type InventoryCollector,
+  PULUMI_USER,
+  previewJson,
+  ROOT,
+  type Service,
+} from "../../helpers/pulumi";
+import { objectPath, stateOf } from "../invariants/evidence";
+import { descendants, type ProcessInfo } from "./processes";
+import { type FrontEnd, plan, type Stage } from "./stack";
+
+const MINUTE = 60_000;
+
+export const RECOVERIES = {
+  "cancel, up": [["cancel", "--yes"]],
+  "cancel, refresh --clear-pending-creates, up": [
+    ["cancel", "--yes"],
+    ["refresh", "--yes", "--skip-preview", "--clear-pending-creates"],
+  ],
+} as const;
+export type Recovery = keyof typeof RECOVERIES;
+
+const UP = ["up", "--yes", "--skip-preview"];
+
+export interface KilledRun {
+  /** The killed command's result (its output up to the kill). */
+  run: CommandResult;
+  /** The processes the command had started, as they were just before the kill. */
+  started: ProcessInfo[];
+}
+
+/** The service's objects by API path. */
+export function objectPaths(inventory: readonly InventoryCollector[]): string[] {
+  return inventory
+    .flatMap((c) => [
+      `/collectors/${c.id}`,
+      ...c.sources.map((s) => `/collectors/${c.id}/sources/${String(s.id)}`),
+    ])
+    .sort();
+}
+
+/** Polls every 200 ms (the operator's reads count against its own 4 requests/s). */
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const end = Date.now() + 5 * MINUTE;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * `pulumi up` of the stage the program holds, killed with SIGKILL once its `k`-th request of
+ * `method` has been handled by the service (`committed` sees its effect) and while its answer is
+ * held back: the write happened, its answer never reaches the state.
+ */
+export async function killedUp(
+  fe: FrontEnd,
+  service: Service,
+  method: "POST" | "PUT" | "DELETE",
+  k: number,
+  committed: (inventory: InventoryCollector[]) => boolean,
+): Promise<KilledRun> {
+  await service.addFault({ kind: "stall", method, skip: k - 1, count: 1, latencyMs: 600_000 });
+  let pid: number | undefined;
+  let ended = false;
+  const running = fe.ws
+    .pulumi(UP, { check: false, onSpawn: (p) => (pid = p) })
+    .finally(() => (ended = true));
+  try {
+    await until(async () => {
+      if (ended) throw new Error(`the up ended before its ${method} #${k} (fewer writes?)`);
+      const faults = (await service.control("/faults")).faults as { fired: number }[];
+      return faults[0]?.fired === 1 && committed(await service.inventory());
+    }, `${method} #${k} to be handled`);
+  } catch (error) {
+    if (pid !== undefined) process.kill(pid, "SIGKILL");
+    await running;
+    throw error;
+  } finally {
+    await service.clearFaults();
+  }
+  const started = pid === undefined ? [] : descendants(pid);
+  if (pid !== undefined) process.kill(pid, "SIGKILL");
+  return { run: await running, started };
+}
+
+/** The recovery's commands, then `pulumi up`; returns the up's result. */
+export async function recover(fe: FrontEnd, recovery: Recovery): Promise<CommandResult> {
+  for (const args of RECOVERIES[recovery]) await fe.ws.pulumi([...args]);
+  return fe.ws.pulumi(UP);
+}
+
+const kindOf = (urn: string): EntityKind => {
+  const type = urn.split("::").at(-2) ?? "";
+  return ENTITY_KINDS[type.slice(type.lastIndexOf(":") + 1)] as EntityKind;
+};
+
+/** The service paths of the objects the stack's state holds. */
+async function managedPaths(fe: FrontEnd): Promise<string[]> {
+  const state = await stateOf(fe.ws);
+  return [...state.values()].map((r) => objectPath(kindOf(r.urn), r)).sort();
+}
+
+/**
+ * The objects on the service that no state entry holds: what a killed run's creates made
+ * (the one whose answer was held back, and any other in flight beside it).
+ */
+export async function orphans(fe: FrontEnd, service: Service): Promise<string[]> {
+  const managed = new Set(await managedPaths(fe));
+  return objectPaths(await service.inventory()).filter((path) => !managed.has(path));
+}
+
+interface PendingOperation {
+  type: string;
+  resource: { urn: string };
+}
+
+/**
+ * The stack converged on `stage`: a state entry for every resource of the program and nothing
+ * else, one object on the service per entry and no other (the service holds only this stack's
+ * objects), named as the program asks (from the URN when it gives no name), a preview that plans
+ * no change, and no pending operation but settled creates: the engine keeps a pending create
+ * until a refresh clears it, even once an update has made its resource (it warns at each update),
+ * so one may remain, for a resource the state now holds. Returns how many remain.
+ */
+export async function expectConverged(
+  fe: FrontEnd,
+  service: Service,
+  stage: Stage,
+): Promise<number> {
+  const exported = JSON.parse((await fe.ws.pulumi(["stack", "export"])).stdout) as {
+    deployment: { pending_operations?: PendingOperation[] };
+  };
+  const state = await stateOf(fe.ws);
+  const pending = exported.deployment.pending_operations ?? [];
+  const held = new Set([...state.values()].map((r) => r.urn));
+  expect(
+    pending.filter((op) => op.type !== "creating" || !held.has(op.resource.urn)),
+    "pending operations other than creates the state now holds",
+  ).toEqual([]);
+  const planned = plan(stage);
+  expect([...state.keys()].sort(), "the state's resources").toEqual(
+    planned.map((p) => p.name).sort(),
+  );
+  expect(objectPaths(await service.inventory()), "the service's objects").toEqual(
+    await managedPaths(fe),
+  );
+  for (const { name, args } of planned) {
+    const resource = state.get(name);
+    const expected = args.name ?? nameFromUrn(resource?.urn ?? "");
+    expect(resource?.outputs.name, `${name}'s name`).toBe(expected);
+  }
+  const preview = await previewJson(fe.ws, ["--expect-no-changes"], { check: false });
+  expect(preview.code, "preview --expect-no-changes").toBe(0);
+  return pending.length;
+}
+
+/**
+ * `collectors recover` of this repository's build, run in the stack's project folder with its
+ * Pulumi (the stack export it reads, the refresh it runs), as Pulumi's user of `service`.
+ */
+export function collectorsRecover(
+  fe: FrontEnd,
+  service: Service,
+  args: string[] = [],
+): Promise<CommandResult> {
+  return runProcess(
+    process.execPath,
+    [join(ROOT, "dist", "cli", "main.js"), "recover", "--endpoint", service.url, ...args],
+    {
+      cwd: fe.ws.dir,
+      env: {
+        ...fe.ws.env,
+        COLLECTORS_ACCESS_ID: PULUMI_USER.accessId,
+        COLLECTORS_ACCESS_KEY: PULUMI_USER.accessKey,
+      },
+      timeoutMs: 5 * MINUTE,
+    },
+  );
+}
+
+/**
+ * The objects a run said it took over (`HostedCollector "c-1a2b3c4" (id 100000001)`), once each:
+ * the engine shows a line under its resource and again among the diagnostics.
+ */
+export function tookOver(up: CommandResult): string[] {
+  const said = up.stdout.matchAll(/(\w+ "[^"]+" \(id [^)]+\)): taken over, not created/g);
+  return [...new Set([...said].map((match) => match[1] as string))];
+}
