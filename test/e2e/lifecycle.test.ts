@@ -213,19 +213,21 @@ describe("a stack's life with the real engine", () => {
   );
 
   it(
-    "5a. changing sourceType replaces the source (created first: its name is generated)",
+    "5a. changing sourceType replaces the source (deleted first: the replacement asks for the name its URN makes, the old one's)",
     async () => {
       const { aId, aName, flexId } = await outputs();
+      const before = source(await collector(aName as string), generated("flex"));
       await ws.setConfig("flexType", "Cloudsyslog");
       expect(changes(await previewWithoutCalls())).toContain("replace flex");
       const requests = await up();
       expect(summarize(requests)).toEqual([
-        "POST /collectors/{id}/sources 201",
         `DELETE /collectors/{id}/sources/{id} 200`,
+        "POST /collectors/{id}/sources 201",
       ]);
-      expect(requests[1]?.path).toBe(`/api/v1/collectors/${aId}/sources/${flexId}`);
+      expect(requests[0]?.path).toBe(`/api/v1/collectors/${aId}/sources/${flexId}`);
       const a = await collector(aName as string);
       const flex = source(a, generated("flex"));
+      expect(flex.name).toBe(before.name);
       expect(flex.sourceType).toBe("Cloudsyslog");
       expect(String(flex.id)).not.toBe(flexId);
       expect(String(flex.id)).toBe((await outputs()).flexId);
