@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { useService } from "./emulator.helpers";
 import { captureProgress } from "./installed.helpers";
 import { SOURCE_BODIES } from "./sourceBodies.helpers";
-import { type Props, provider } from "./unit.helpers";
+import { checkAndCreate, type Props, provider } from "./unit.helpers";
 
 const service = useService();
 let progress: ReturnType<typeof captureProgress>;
@@ -15,13 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => progress.stop());
 
-/** check + create, as the engine runs them for a new resource. */
-async function up(kind: string, news: Props) {
-  const p = provider(kind);
-  const { inputs, failures } = await p.check({}, news);
-  expect(failures).toEqual([]);
-  return { inputs, ...(await p.create(inputs)) };
-}
+const up = checkAndCreate;
 
 const URN = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/collectors:HostedCollector::web";
 

@@ -8,7 +8,7 @@ import { nameFromUrn } from "../../provider/resources/steps/naming";
 import { useService } from "./emulator.helpers";
 import { captureProgress } from "./installed.helpers";
 import { SOURCE_BODIES } from "./sourceBodies.helpers";
-import { classUrn, type Props, provider, unnamed } from "./unit.helpers";
+import { checkAndCreate, classUrn, type Props, unnamed } from "./unit.helpers";
 
 const service = useService();
 let progress: ReturnType<typeof captureProgress>;
@@ -17,13 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => progress.stop());
 
-/** check + create, as the engine runs them for a new resource. */
-async function up(kind: string, news: Props) {
-  const p = provider(kind);
-  const { inputs, failures } = await p.check({}, news);
-  expect(failures).toEqual([]);
-  return { inputs, ...(await p.create(inputs)) };
-}
+const up = checkAndCreate;
 
 const requests = async () =>
   (await service().requests()).map(

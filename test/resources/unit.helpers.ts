@@ -1,5 +1,6 @@
 // Calls the provider the way the serialized shim does: through the dispatch entry, with this
 // test file's own runtime (its pauses in hundredths, no pacing, progress lines to the file).
+import { expect } from "vitest";
 import { dispatchWith } from "../../provider/resources/dispatch";
 import type { ProgressEvent } from "../../provider/resources/steps/progress";
 import { Runtime, type RuntimeOptions } from "../../provider/resources/steps/runtime";
@@ -48,6 +49,14 @@ export function provider(kind: string, rt: Runtime = runtime) {
 }
 
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** check + create, as the engine runs them for a new resource; check must pass. */
+export async function checkAndCreate(kind: string, news: Props) {
+  const p = provider(kind);
+  const { inputs, failures } = await p.check({}, news);
+  expect(failures).toEqual([]);
+  return { inputs, ...(await p.create(inputs)) };
+}
 
 /** The URN the resource class of `kind` named `logical` registers in stack "dev" of "proj". */
 export function classUrn(kind: string, logical: string, stack = "dev"): string {
