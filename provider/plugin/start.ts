@@ -4,9 +4,9 @@
 // killed outright cannot, so the process watches the engine's address and exits on its own once
 // nothing listens there (engine-gone.ts). Without an address (tests, a debugger's Attach) there
 // is nothing to watch.
-import { exitWhenEngineGone } from "../engine-gone";
-import { engineAddressIn } from "../engine-watch";
+
 import { engineLog } from "./engine-log";
+import { engineAddressIn, exitWhenEngineGone } from "./layer";
 import { CollectorsProvider } from "./provider";
 import { serve } from "./server";
 

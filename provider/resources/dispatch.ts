@@ -2,12 +2,13 @@
 // exports: "pulumi-collectors/resources/runtime" names this file (the export's name is older than
 // the file's, and stays: every shim ever written into a state file requires it). Its one
 // function, dispatch(kind, method, args), is a contract with those shims: keep its signature.
-import type { InFlight } from "../in-flight";
-import { hostRuntime } from "./host-runtime";
+
 import { kindNamed } from "./kinds";
 import { resourceError } from "./kinds/errors";
 import { check, diff } from "./steps/check";
 import { create } from "./steps/create";
+import { hostRuntime } from "./steps/host-runtime";
+import type { InFlight } from "./steps/in-flight";
 import type { Lifecycle } from "./steps/lifecycle";
 import { read, remove } from "./steps/read";
 import { Runtime } from "./steps/runtime";

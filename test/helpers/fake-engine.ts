@@ -1,5 +1,5 @@
 // A stand-in for the Pulumi engine's gRPC server on 127.0.0.1: what a provider process watches
-// (provider/engine-watch.ts). It answers grpc.health.v1.Health/Check as the engine's does
+// (provider/resources/steps/engine-watch.ts). It answers grpc.health.v1.Health/Check as the engine's does
 // (SERVING), or has no service at all (every call UNIMPLEMENTED), or takes the check and never
 // answers (a stopped engine). kill() is the engine killed outright: its connections drop and
 // nothing listens on the port any more.

@@ -1,13 +1,13 @@
-// The watch of the engine (provider/engine-watch.ts) against a real gRPC server on 127.0.0.1
+// The watch of the engine (provider/resources/steps/engine-watch.ts) against a real gRPC server on 127.0.0.1
 // standing in for the engine, at a tenth of the real interval; the engine's address among the
 // arguments the engine passes; the dynamic-provider host told apart from every other process
-// (provider/resources/host-runtime.ts); what a process does once its engine is gone
+// (provider/resources/steps/host-runtime.ts); what a process does once its engine is gone
 // (provider/engine-gone.ts, its exit replaced); the calls in progress (provider/in-flight.ts).
 // Bounds are generous: the machine is shared and has 2 cores.
 import { afterEach, describe, expect, it } from "vitest";
-import { exitWhenEngineGone } from "../../provider/engine-gone";
-import { engineAddressIn, watchEngine } from "../../provider/engine-watch";
-import { InFlight } from "../../provider/in-flight";
+import { exitWhenEngineGone } from "../../provider/resources/steps/engine-gone";
+import { engineAddressIn, watchEngine } from "../../provider/resources/steps/engine-watch";
+import { InFlight } from "../../provider/resources/steps/in-flight";
 import { engineAddress } from "../../provider/resources/steps/progress";
 import { closedAddress, type FakeEngine, startFakeEngine } from "../helpers/fake-engine";
 

@@ -11,7 +11,7 @@
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { settleWithin } from "../../api";
-import { engineAddressIn } from "../../engine-watch";
+import { engineAddressIn } from "./engine-watch";
 
 export type ProgressSeverity = "info" | "warning";
 

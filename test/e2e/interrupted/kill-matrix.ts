@@ -57,6 +57,8 @@ export function killMatrix(name: FrontEndName): void {
   let service: Service;
   let fe: FrontEnd;
   const leftBehind: string[] = [];
+  /** Whether a re-run's output with a take-over was printed (once per front end). */
+  let shownTakeOver = false;
   const cell = (row: string, column: string, check: () => Promise<unknown>) =>
     matrix.check(name, row, column, check);
 
@@ -108,12 +110,42 @@ export function killMatrix(name: FrontEndName): void {
     const left = await orphans(fe, service);
     if (method === "POST") expect(left.length, "objects the killed run left").toBeGreaterThan(0);
     else expect(left, "objects the killed run left").toEqual([]);
+    const mark = await service.mark();
     const up = await recover(fe, recovery);
+    const answers = (await service.since(mark)).map((r) => `${r.method} ${r.status}`);
     const settled = await expectConverged(fe, service, target);
     // Each of them taken over by the re-run and said so; nothing else.
-    expect(tookOver(up).length, "objects the re-run took over").toBe(left.length);
+    const took = tookOver(up);
+    expect(took.length, "objects the re-run took over").toBe(left.length);
+    if (took.length > 0 && !shownTakeOver) {
+      shownTakeOver = true;
+      console.log(`a re-run's take-over, ${name}:\n${up.stdout}`);
+    }
     const pending = settled > 0 ? `, ${settled} settled pending create(s) left for a refresh` : "";
-    return `${ended}; ${left.length} left by the kill, taken over${pending}`;
+    return `${ended}; ${left.length} left by the kill, taken over${pending}${
+      recovery === "cancel, up" ? rerunSaw(method, answers) : ""
+    }`;
+  }
+
+  /**
+   * Without a refresh first, the re-run meets what the killed write did: its update's ETag is
+   * refused (the write moved it) and the object read holds the program's values; its delete
+   * finds the object gone. (With a refresh first, the refresh reads both.)
+   */
+  function rerunSaw(method: Method, answers: readonly string[]): string {
+    if (method === "PUT") {
+      expect(answers, "the re-run's update of the object the killed PUT wrote").toContain(
+        "PUT 412",
+      );
+      return "; the re-run's PUT met 412, its read found the write done";
+    }
+    if (method === "DELETE") {
+      expect(answers, "the re-run's delete of the object the killed DELETE removed").toContain(
+        "DELETE 404",
+      );
+      return "; the re-run's DELETE met 404: already gone, done";
+    }
+    return "";
   }
 
   for (const recovery of Object.keys(RECOVERIES) as Recovery[]) {

@@ -10,11 +10,11 @@
 // can have (no one else knows the host's port), as every plugin of Pulumi's own does when its
 // engine fails a health check. A test runner, a program and the SDK's mocks run another script:
 // they get the plain runtime.
-import { exitWhenEngineGone } from "../engine-gone";
-import { InFlight } from "../in-flight";
-import { engineAddress } from "./steps/progress";
-import { Runtime } from "./steps/runtime";
-import { abortWaits } from "./steps/waits";
+import { exitWhenEngineGone } from "./engine-gone";
+import { InFlight } from "./in-flight";
+import { engineAddress } from "./progress";
+import { Runtime } from "./runtime";
+import { abortWaits } from "./waits";
 
 export interface HostRuntime {
   runtime: Runtime;
