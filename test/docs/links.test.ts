@@ -2,29 +2,16 @@
 // `#anchor` a heading of that file (as GitHub makes heading anchors), so a page renamed or a
 // heading reworded fails here until its links follow. Links in code blocks are examples, not
 // links; web addresses are not checked (no network).
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import GithubSlugger from "github-slugger";
+import type * as Slugger from "github-slugger" with { "resolution-mode": "import" };
 import { describe, expect, it } from "vitest";
+import { pages } from "./pages";
+
+// github-slugger is ESM-only: Node 22 loads it with require() (require(esm)), as cli/ does commander.
+const { default: GithubSlugger } = require("github-slugger") as typeof Slugger;
 
 const ROOT = join(__dirname, "..", "..");
-
-/** The Markdown files people read: README, CHANGELOG, CONTRIBUTING, docs/, the examples'. */
-function pages(): string[] {
-  const found = ["README.md", "CHANGELOG.md", "CONTRIBUTING.md"].filter((name) =>
-    existsSync(join(ROOT, name)),
-  );
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== "node_modules") walk(path);
-      else if (entry.name.endsWith(".md")) found.push(path);
-    }
-  };
-  walk("docs");
-  walk("examples");
-  return found;
-}
 
 /** The text without fenced code blocks. */
 function withoutBlocks(markdown: string): string {

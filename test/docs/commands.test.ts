@@ -1,0 +1,82 @@
+// The `collectors` command lines the documentation shows, in code blocks and inline code: each
+// names a command the program has, and only flags that command takes, so a renamed command or
+// flag fails here until its pages follow. Read from the program itself (cli/main.ts).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildProgram } from "../../cli/main";
+import type { Command } from "../../cli/shared/commander";
+import { pages } from "./pages";
+
+const ROOT = join(__dirname, "..", "..");
+
+/** The command lines of a page: what follows `collectors ` in its code, one per line or span. */
+export function commandLines(markdown: string): string[] {
+  const blocks = [...markdown.matchAll(/^(```|~~~)[^\n]*\n([\s\S]*?)^\1[^\n]*$/gm)].flatMap(
+    (match) => (match[2] as string).split("\n"),
+  );
+  const withoutBlocks = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "");
+  const spans = [...withoutBlocks.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] as string);
+  return [...blocks, ...spans].flatMap((code) => {
+    // A command starts the code, or follows a prompt, `&&`, `;`, `|` or `(`: not "as collectors".
+    const line = /(?:^|[$;&|(]\s*)(?:npx\s+)?collectors\s+(.*)$/.exec(code.trim());
+    return line ? [(line[1] as string).trim()] : [];
+  });
+}
+
+/** What is wrong with a command line, or undefined when the program takes it. */
+function refused(program: Command, line: string): string | undefined {
+  const words = line
+    .replace(/#.*$/, "") // a shell comment
+    .split(/\s+/)
+    .map((word) => word.replace(/^[[(]+|[\])]+$/g, "")) // [--flag X], (--flag)
+    .filter((word) => word !== "" && word !== "\\");
+  let command = program;
+  let path = "collectors";
+  for (const word of words) {
+    if (word.startsWith("-")) break;
+    const sub = command.commands.find((c) => c.name() === word);
+    if (!sub) break;
+    command = sub;
+    path += ` ${word}`;
+  }
+  if (command === program) {
+    const first = words[0] ?? "";
+    // Prose about the package ("collectors as code") is not a command line.
+    if (!/^[a-z][a-z-]*$/.test(first) || words.length === 1) return undefined;
+    return `collectors ${first}: no such command (the commands: ${program.commands.map((c) => c.name()).join(", ")})`;
+  }
+  const known = new Set(["--help", "-h", ...command.options.flatMap((o) => [o.long, o.short])]);
+  const unknown = words
+    .flatMap((word) => word.split("|")) // [--hosted|--installed]: either
+    .filter((word) => /^--?[a-z]/.test(word))
+    .map((word) => word.split("=")[0] as string)
+    .filter((flag) => !known.has(flag));
+  return unknown.length === 0 ? undefined : `${path}: no flag ${unknown.join(", ")}`;
+}
+
+describe("the command lines the documentation shows", () => {
+  const program = buildProgram();
+
+  it("are found in code, and checked against the program's commands and flags", () => {
+    const lines = commandLines(
+      "Run `collectors list --json`.\n\n```sh\nnpx collectors serve --port 0 # local\n```\n",
+    );
+    expect(lines).toEqual(["serve --port 0 # local", "list --json"]);
+    expect(refused(program, "list --json")).toBeUndefined();
+    expect(refused(program, "serve --port 0 # local")).toBeUndefined();
+    expect(refused(program, "list --jsno")).toBe("collectors list: no flag --jsno");
+    expect(refused(program, "offline list --days 30")).toBeUndefined();
+    expect(refused(program, "exprot --out x")).toMatch(/^collectors exprot: no such command/);
+    expect(refused(program, "export [--hosted|--installed]")).toBeUndefined();
+    expect(commandLines('`import * as collectors from "pulumi-collectors"`')).toEqual([]);
+  });
+
+  for (const page of pages()) {
+    it(`${page}: every collectors command it shows exists, with the flags it uses`, () => {
+      const lines = commandLines(readFileSync(join(ROOT, page), "utf8"));
+      const wrong = lines.map((line) => refused(program, line)).filter((why) => why !== undefined);
+      expect(wrong).toEqual([]);
+    });
+  }
+});
