@@ -11,7 +11,7 @@ import { pages } from "./pages";
 const ROOT = join(__dirname, "..", "..");
 
 /** The command lines of a page: what follows `collectors ` in its code, one per line or span. */
-export function commandLines(markdown: string): string[] {
+function commandLines(markdown: string): string[] {
   const blocks = [...markdown.matchAll(/^(```|~~~)[^\n]*\n([\s\S]*?)^\1[^\n]*$/gm)].flatMap(
     (match) => (match[2] as string).split("\n"),
   );

@@ -24,7 +24,7 @@ function prose(markdown: string): string {
 }
 
 /** The targets of the page's links: `[text](target)` and `[label]: target` definitions. */
-export function linksIn(markdown: string): string[] {
+function linksIn(markdown: string): string[] {
   const text = prose(markdown);
   const inline = [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)];
   const defined = [...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)];
@@ -32,7 +32,7 @@ export function linksIn(markdown: string): string[] {
 }
 
 /** The anchors GitHub gives the page's headings (duplicates numbered, as it does). */
-export function anchorsOf(markdown: string): Set<string> {
+function anchorsOf(markdown: string): Set<string> {
   const slugger = new GithubSlugger();
   const headings = [...withoutBlocks(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)];
   return new Set(headings.map((heading) => slugger.slug(heading[1] as string)));
