@@ -4,7 +4,7 @@
 // source's collector, names made from the URN, secrets unwrapped on the way in and wrapped on
 // the way out where the schema says (a field's credential leaves alone, credentials.ts),
 // credentials kept out of what an import writes, the inputs only the plugin has (an
-// InstalledCollector's allowDelete, release.ts), and Cancel.
+// InstalledCollector's allowDelete, plugin-inputs.ts), and Cancel.
 
 import { configGetter } from "./config";
 import { type Credentials, WHOLE, withoutCredentials, withSecretCredentials } from "./credentials";
@@ -32,7 +32,7 @@ import {
   deleteRefused,
   PLUGIN_INPUTS,
   splitPluginInputs,
-} from "./release";
+} from "./plugin-inputs";
 import { type PackageSchema, packageSchema } from "./schema";
 import { revealAll, type Values } from "./values";
 

@@ -20,7 +20,7 @@ import {
   sourceSchema,
   TYPED_SOURCES,
 } from "./layer";
-import { PLUGIN_INPUTS } from "./release";
+import { PLUGIN_INPUTS } from "./plugin-inputs";
 import {
   descriptionOf,
   fieldType,

@@ -1,6 +1,6 @@
 // The package schema agrees with the kinds' tables: every field an input with its type, doc,
 // default, secret and replace flags (a credential inside a field a secret member of its object
-// type, and nothing else in it secret); nothing else an input but the plugin's own (release.ts); the
+// type, and nothing else in it secret); nothing else an input but the plugin's own (plugin-inputs.ts); the
 // required inputs the kinds' rules require; the look-ups as functions; the settings as config;
 // every element described (the SDKs' docs). And `npm run build` wrote
 // this very schema to dist/plugin/schema.json, the file the SDK generator reads.
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { INVOKES } from "../../provider/plugin/invokes";
-import { PLUGIN_INPUTS } from "../../provider/plugin/release";
+import { PLUGIN_INPUTS } from "../../provider/plugin/plugin-inputs";
 import { describeField, packageSchema } from "../../provider/plugin/schema";
 import { fieldType, jsonSchemaOf, type TypeSpec, TypeTable } from "../../provider/plugin/types";
 import { DOWNLOAD_URL_VARIABLE, packageInfoOf } from "../../provider/plugin/version";

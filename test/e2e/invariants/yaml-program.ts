@@ -2,7 +2,7 @@
 // written as JSON (which is YAML), each source's collectorId an interpolation of its collector's
 // id. An Installed Collector gets `retainOnDelete: true`, as README says a plugin program must
 // (the plugin refuses to delete one: the API cannot create it again).
-import { ALLOW_DELETE, PLUGIN_INPUTS } from "../../../provider/plugin/release";
+import { ALLOW_DELETE, PLUGIN_INPUTS } from "../../../provider/plugin/plugin-inputs";
 import type { Planned } from "./samples";
 
 export function yamlProgram(project: string, planned: readonly Planned[]): string {
