@@ -12,9 +12,10 @@ const ROOT = join(__dirname, "..", "..");
 
 /** The command lines of a page: what follows `collectors ` in its code, one per line or span. */
 function commandLines(markdown: string): string[] {
-  const blocks = [...markdown.matchAll(/^(```|~~~)[^\n]*\n([\s\S]*?)^\1[^\n]*$/gm)].flatMap(
-    (match) => (match[2] as string).split("\n"),
-  );
+  // Shell blocks, and blocks that say no language; not output (`text`), programs or data.
+  const blocks = [...markdown.matchAll(/^(```|~~~)([^\n]*)\n([\s\S]*?)^\1[^\n]*$/gm)]
+    .filter((match) => /^\s*(sh|bash|shell|console|zsh)?\s*$/.test(match[2] as string))
+    .flatMap((match) => (match[3] as string).split("\n"));
   const withoutBlocks = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "");
   const spans = [...withoutBlocks.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] as string);
   return [...blocks, ...spans].flatMap((code) => {
@@ -63,6 +64,7 @@ describe("the command lines the documentation shows", () => {
       "Run `collectors list --json`.\n\n```sh\nnpx collectors serve --port 0 # local\n```\n",
     );
     expect(lines).toEqual(["serve --port 0 # local", "list --json"]);
+    expect(commandLines("```text\ncollectors needs Node.js 22\n```\n")).toEqual([]);
     expect(refused(program, "list --json")).toBeUndefined();
     expect(refused(program, "serve --port 0 # local")).toBeUndefined();
     expect(refused(program, "list --jsno")).toBe("collectors list: no flag --jsno");
