@@ -4,6 +4,7 @@
  *   pulumi-resource-collectors-v<version>-<os>-<arch>.tar.gz   six self-contained executables
  *   checksums.txt                                              sha256 of each archive
  *   schema.json                                                the plugin's package schema
+ *   notes.md                                                   the version's CHANGELOG.md section
  *   sdk/…                                                      the SDK packages (release/sdks.ts)
  *
  * Everything is made in a folder of its own and renamed into dist/release/ only when every part
@@ -16,10 +17,12 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readFileSync,
   readSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -30,6 +33,7 @@ import { packArchive, writeChecksums } from "./release/archives";
 import { makeExecutable, seaBlob } from "./release/executables";
 import { executableFormat } from "./release/formats";
 import { nodeBinary } from "./release/node-binaries";
+import { releaseNotes } from "./release/notes";
 import {
   archiveName,
   hostPlatform,
@@ -104,6 +108,8 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
   const all = platforms(table);
   const host = all.find((p) => p.name === hostPlatform());
   if (!host) throw new Error(`${hostPlatform()}: no Node.js binary pinned to make the blob with`);
+  // First: a version without its notes is not released.
+  const notes = releaseNotes(readFileSync(join(ROOT, "CHANGELOG.md"), "utf8"), version);
   const bundle = join(DIST, "plugin", "bin", `${PLUGIN}.js`);
   if (!existsSync(bundle))
     throw new Error(`no plugin bundle at ${bundle}: run \`npm run build\` first`);
@@ -143,6 +149,7 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
     }
     await writeChecksums(stage, archives);
     copyFileSync(join(DIST, "plugin", "schema.json"), join(stage, "schema.json"));
+    writeFileSync(join(stage, "notes.md"), notes);
     rmSync(work, { recursive: true, force: true });
     log("the SDK packages");
     const sdks = await buildSdkPackages({
@@ -157,6 +164,7 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
       ...archives,
       "checksums.txt",
       "schema.json",
+      "notes.md",
       ...sdks.map((file) => relative(stage, file)),
     ];
   } finally {

@@ -31,6 +31,7 @@ import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/pulumi-wor
 import { buildRelease } from "../../scripts/release";
 import { executableFormat } from "../../scripts/release/formats";
 import { sha256Of } from "../../scripts/release/node-binaries";
+import { releaseNotes } from "../../scripts/release/notes";
 import {
   archiveName,
   type NodeBinary,
@@ -75,10 +76,10 @@ function extract(platform: string): { dir: string; entries: string[] } {
 }
 
 describe("the release folder", () => {
-  it("holds the six archives, checksums.txt and schema.json, and nothing else", () => {
+  it("holds the six archives, checksums.txt, schema.json and notes.md, and nothing else", () => {
     const archives = platforms().map((p) => archiveName(VERSION, p.name));
     expect(archives).toHaveLength(6);
-    const top = [...archives, "checksums.txt", "schema.json"];
+    const top = [...archives, "checksums.txt", "schema.json", "notes.md"];
     expect(readdirSync(release).sort()).toEqual([...top, "sdk"].sort());
     const written = readdirSync(release, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -101,6 +102,11 @@ describe("the release folder", () => {
     expect(JSON.parse(readFileSync(join(release, "schema.json"), "utf8"))).toEqual(
       JSON.parse(readFileSync(join(ROOT, "dist", "plugin", "schema.json"), "utf8")),
     );
+    // The release's notes: the version's section of CHANGELOG.md.
+    const changelog = readFileSync(join(ROOT, "CHANGELOG.md"), "utf8");
+    const notes = readFileSync(join(release, "notes.md"), "utf8");
+    expect(notes).toBe(releaseNotes(changelog, VERSION));
+    expect(changelog).toContain(`## [${VERSION}]\n\n${notes.trim()}`);
   });
 
   it("checksums.txt lists each archive's sha256, as sha256sum checks it", async () => {

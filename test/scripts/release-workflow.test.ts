@@ -242,16 +242,20 @@ describe("the workflow's shape", () => {
     expect(runs("build")).toMatch(/npm pack[\s\S]*cp dist\/release\/sdk\/nodejs\/\*\.tgz/);
   });
 
-  it("releases the six archives, checksums.txt and schema.json, once everything was checked", () => {
+  it("releases the six archives, checksums.txt and schema.json with CHANGELOG's notes, once everything was checked", () => {
     const upload = stepWith(job("build"), (s) => s.with?.name === "release");
     expect(String(upload.with?.path).trim().split("\n")).toEqual([
       "dist/release/*.tar.gz",
       "dist/release/checksums.txt",
       "dist/release/schema.json",
+      "dist/release/notes.md",
     ]);
     const create = stepWith(job("github-release"), (s) => s.name === "gh release create");
     expect(create.run).toContain("assets=(./*.tar.gz checksums.txt schema.json)");
     expect(create.run).toContain('gh release create "$TAG"');
+    // The notes are the version's CHANGELOG.md section, not generated from commits.
+    expect(create.run).toContain("--notes-file notes.md");
+    expect(create.run).not.toContain("--generate-notes");
     expect(create.env?.GH_TOKEN).toBe(expression("secrets.GITHUB_TOKEN"));
     expect(needsOf(job("github-release")).sort()).toEqual(
       ["build", "smoke", "verify-node-upstream", "version"].sort(),
