@@ -10,7 +10,7 @@ import { type PulumiWorkspace, program, type Service, workspaceFor } from "../..
 import type { Planned } from "../invariants/samples";
 import { yamlProgram } from "../invariants/yaml-program";
 
-export const FRONT_ENDS = ["TypeScript", "plugin"] as const;
+const FRONT_ENDS = ["TypeScript", "plugin"] as const;
 export type FrontEndName = (typeof FRONT_ENDS)[number];
 
 /** The stack's resources: its collector, and this many sources on it. */
