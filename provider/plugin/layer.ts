@@ -22,6 +22,7 @@ export type { EntityKind, Inputs } from "../resources/kinds/kind";
 export { shapeOf, toId } from "../resources/kinds/schemas";
 export { SECRET_COMPUTED } from "../resources/kinds/source-fields";
 export { TYPED_SOURCES } from "../resources/kinds/source-kinds";
+export { cancellableRuntime } from "../resources/steps/cancellable";
 export { exitWhenEngineGone } from "../resources/steps/engine-gone";
 export { engineAddressIn } from "../resources/steps/engine-watch";
 export { diffFields, secretLeaves, serviceValue } from "../resources/steps/fields";
@@ -34,6 +35,5 @@ export {
   engineSink,
   type ProgressSink,
 } from "../resources/steps/progress";
-export { POLL_INTERVAL_ENV, Runtime, type RuntimeOptions } from "../resources/steps/runtime";
+export { Runtime, type RuntimeOptions } from "../resources/steps/runtime";
 export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";
-export { abortWaits } from "../resources/steps/waits";

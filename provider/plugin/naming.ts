@@ -3,8 +3,6 @@
 // one.
 import { nameFromUrn } from "./layer";
 
-export { nameFromUrn };
-
 /** How the engine's autonaming config asks for a name (CheckRequest.AutonamingOptions). */
 export interface Autonaming {
   proposedName: string;

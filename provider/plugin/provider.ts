@@ -11,7 +11,7 @@ import { type Credentials, WHOLE, withoutCredentials, withSecretCredentials } fr
 import { layerId, pluginId } from "./ids";
 import { invokeNamed, runInvoke } from "./invokes";
 import {
-  abortWaits,
+  cancellableRuntime,
   diffFields,
   type EntityKind,
   holdsSecret,
@@ -19,8 +19,7 @@ import {
   kindNamed,
   type Lifecycle,
   lifecycle,
-  POLL_INTERVAL_ENV,
-  Runtime,
+  type Runtime,
   type RuntimeOptions,
   serviceValue,
   UNKNOWN,
@@ -109,19 +108,13 @@ export class CollectorsProvider {
   readonly runtime: Runtime;
   /** The package schema, built once: GetSchema serves it, and it says which values are secret. */
   readonly schema = packageSchema();
-  readonly #cancel = new AbortController();
+  readonly #cancel: (reason: string) => void;
   readonly #secrets = secretsOf(this.schema);
 
   constructor(options: RuntimeOptions = {}, env: NodeJS.ProcessEnv = process.env) {
-    const poll = Number(env[POLL_INTERVAL_ENV]);
-    this.runtime = new Runtime({
-      ...options,
-      defaults: {
-        ...(Number.isFinite(poll) && poll > 0 ? { upgradePollMs: poll } : {}),
-        ...options.defaults,
-      },
-      client: { ...options.client, signal: this.#cancel.signal },
-    });
+    const { runtime, cancel } = cancellableRuntime(options, env);
+    this.runtime = runtime;
+    this.#cancel = cancel;
   }
 
   configure(args: Values, variables: ReadonlyMap<string, string>): void {
@@ -130,9 +123,7 @@ export class CollectorsProvider {
 
   /** Stops what is in progress: paced and retried requests, upgrade polling, a Universal source's delete wait. */
   cancel(): void {
-    const reason = "the Pulumi engine cancelled the deployment";
-    this.#cancel.abort(new Error(reason));
-    abortWaits(this.runtime, reason);
+    this.#cancel("the Pulumi engine cancelled the deployment");
   }
 
   async check(

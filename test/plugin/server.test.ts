@@ -11,10 +11,10 @@ import {
 } from "@pulumi/pulumi/proto/provider_pb";
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { nameFromUrn } from "../../provider/plugin/naming";
 import { CHANGE } from "../../provider/plugin/provider";
 import { lifecycle } from "../../provider/resources/dispatch";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
+import { nameFromUrn } from "../../provider/resources/steps/naming";
 import { Runtime, type RuntimeOptions } from "../../provider/resources/steps/runtime";
 import { type Service, startService } from "../resources/emulator.helpers";
 import { isSecret, type Plugin, secretOf, startPlugin, urnOf } from "./grpc.helpers";

@@ -10,11 +10,11 @@
 // can have (no one else knows the host's port), as every plugin of Pulumi's own does when its
 // engine fails a health check. A test runner, a program and the SDK's mocks run another script:
 // they get the plain runtime.
+import { type CancellableRuntime, cancellableRuntime } from "./cancellable";
 import { exitWhenEngineGone } from "./engine-gone";
 import { InFlight } from "./in-flight";
 import { engineAddress } from "./progress";
-import { Runtime } from "./runtime";
-import { abortWaits } from "./waits";
+import type { Runtime } from "./runtime";
 
 export interface HostRuntime {
   runtime: Runtime;
@@ -29,20 +29,8 @@ export interface HostRuntime {
 export function hostRuntime(argv: readonly string[] = process.argv): HostRuntime | undefined {
   const address = engineAddress(argv);
   if (!address) return undefined;
-  const cancel = new AbortController();
-  const runtime = new Runtime({
-    // The defaults of any provider process (the poll interval from the environment).
-    defaults: Runtime.forProcess().defaults,
-    client: { signal: cancel.signal },
-  });
+  const { runtime, cancel }: CancellableRuntime = cancellableRuntime();
   const calls = new InFlight();
-  exitWhenEngineGone(address, {
-    name: "pulumi-collectors (dynamic-provider host)",
-    cancel: (reason) => {
-      cancel.abort(new Error(reason));
-      abortWaits(runtime, reason);
-    },
-    calls,
-  });
+  exitWhenEngineGone(address, { name: "pulumi-collectors (dynamic-provider host)", cancel, calls });
   return { runtime, calls };
 }

@@ -92,12 +92,19 @@ export class Runtime {
     this.progress = new ProgressChannel(() => sink ?? defaultSink(), this.defaults.progressLineMs);
   }
 
-  /** The runtime of a provider process: the defaults, and the poll interval from its environment. */
-  static forProcess(env: NodeJS.ProcessEnv = process.env): Runtime {
+  /**
+   * The runtime of a provider process: `options`, over the defaults and the poll interval its
+   * environment sets.
+   */
+  static forProcess(env: NodeJS.ProcessEnv = process.env, options: RuntimeOptions = {}): Runtime {
     const poll = Number(env[POLL_INTERVAL_ENV]);
-    return new Runtime(
-      Number.isFinite(poll) && poll > 0 ? { defaults: { upgradePollMs: poll } } : {},
-    );
+    return new Runtime({
+      ...options,
+      defaults: {
+        ...(Number.isFinite(poll) && poll > 0 ? { upgradePollMs: poll } : {}),
+        ...options.defaults,
+      },
+    });
   }
 
   /** The batched reads of a client (one per client), with this runtime's window and clock. */
