@@ -3,6 +3,7 @@
 // another type under that name cannot be what the create made: names are unique), and with the
 // program's settings (a difference is only a warning: the import takes the object as it is).
 import { type CollectorsClient, isGone } from "../../provider/api";
+import { pluginId } from "../../provider/plugin/ids";
 import { holdsSecret } from "../../provider/resources/kinds/fields";
 import { desiredValues } from "../../provider/resources/steps/fields";
 import { differences, sendable } from "../../provider/resources/steps/outputs";
@@ -94,9 +95,10 @@ export async function find(client: CollectorsClient, target: Target): Promise<Fi
         `but ${wrong}: not what this resource was creating, so not offered; ${CLEAR_ADVICE}`,
     };
   }
+  // The plugin's id of a source carries its collector; the classes' ids are the service's.
   const id =
-    target.frontEnd === "plugin" && kind.parent !== undefined
-      ? `${collectorId}/${serviceId}`
+    target.frontEnd === "plugin"
+      ? pluginId(kind, String(serviceId), { [kind.parent ?? ""]: collectorId ?? null })
       : String(serviceId);
   const differs = differing(target, entity);
   // An adoption that renames its object may have renamed it before it was interrupted.

@@ -3,6 +3,8 @@
 // it) or, exported with --show-secrets, `{"<sig key>": "<sig>", "value": ...}`. A name or a
 // collectorId is normally plain, but a program may make any input secret.
 
+// @pulumi/pulumi's specialSigKey and specialSecretSig (runtime/rpc), written out: the command
+// line does not load the SDK.
 const SIG_KEY = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 
