@@ -6,18 +6,18 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildProgram } from "../../cli/main";
 import type { Command } from "../../cli/shared/commander";
-import { pages } from "./pages";
+import { codeBlocks, pages, withoutBlocks } from "./pages";
 
 const ROOT = join(__dirname, "..", "..");
 
 /** The command lines of a page: what follows `collectors ` in its code, one per line or span. */
 function commandLines(markdown: string): string[] {
   // Shell blocks, and blocks that say no language; not output (`text`), programs or data.
-  const blocks = [...markdown.matchAll(/^(```|~~~)([^\n]*)\n([\s\S]*?)^\1[^\n]*$/gm)]
-    .filter((match) => /^\s*(sh|bash|shell|console|zsh)?\s*$/.test(match[2] as string))
-    .flatMap((match) => (match[3] as string).split("\n"));
-  const withoutBlocks = markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "");
-  const spans = [...withoutBlocks.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] as string);
+  const blocks = codeBlocks(markdown)
+    .filter((block) => /^(sh|bash|shell|console|zsh)?$/.test(block.info))
+    .flatMap((block) => block.text.split("\n"));
+  const prose = withoutBlocks(markdown);
+  const spans = [...prose.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] as string);
   return [...blocks, ...spans].flatMap((code) => {
     // A command starts the code, or follows a prompt, `&&`, `;`, `|` or `(`: not "as collectors".
     const line = /(?:^|[$;&|(]\s*)(?:npx\s+)?collectors\s+(.*)$/.exec(code.trim());

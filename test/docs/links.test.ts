@@ -6,17 +6,12 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type * as Slugger from "github-slugger" with { "resolution-mode": "import" };
 import { describe, expect, it } from "vitest";
-import { pages } from "./pages";
+import { pages, withoutBlocks } from "./pages";
 
 // github-slugger is ESM-only: Node 22 loads it with require() (require(esm)), as cli/ does commander.
 const { default: GithubSlugger } = require("github-slugger") as typeof Slugger;
 
 const ROOT = join(__dirname, "..", "..");
-
-/** The text without fenced code blocks. */
-function withoutBlocks(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "");
-}
 
 /** The text without fenced code blocks and inline code. */
 function prose(markdown: string): string {

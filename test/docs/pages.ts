@@ -1,5 +1,5 @@
-// The Markdown pages people read: README, CHANGELOG and CONTRIBUTING at the top, every page of
-// docs/ and of examples/, as paths from the repository's root.
+// The Markdown pages people read (README, CHANGELOG and CONTRIBUTING at the top, every page of
+// docs/ and of examples/, as paths from the repository's root), and their fenced code blocks.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 
@@ -19,4 +19,20 @@ export function pages(): string[] {
   walk("docs");
   walk("examples");
   return found;
+}
+
+/** A fenced code block: ``` or ~~~, its info string, its text. */
+const FENCED = /^(```|~~~)([^\n]*)\n([\s\S]*?)^\1[^\n]*$/gm;
+
+/** The page's fenced code blocks: the info string (`sh`, `text`, or empty) and the text. */
+export function codeBlocks(markdown: string): { info: string; text: string }[] {
+  return [...markdown.matchAll(FENCED)].map((match) => ({
+    info: (match[2] as string).trim(),
+    text: match[3] as string,
+  }));
+}
+
+/** The page without its fenced code blocks. */
+export function withoutBlocks(markdown: string): string {
+  return markdown.replace(FENCED, "");
 }
