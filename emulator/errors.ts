@@ -3,11 +3,11 @@ import { randomInt } from "node:crypto";
 /**
  * The one catalogue of errors the emulator answers with. Codes are the spec's names where the
  * spec names the condition (section 7); where it does not, the live service's wire code from
- * docs/reference/live-service-facts.md; the emulator's own (400 request.malformed, 408, 413, 431, 501, 507,
- * jobid) are documented choices in docs/local-service.md.
+ * docs/reference/service/live-service-facts.md; the emulator's own (400 request.malformed, 408, 413, 431, 501, 507,
+ * jobid) are documented choices in docs/reference/local-service.md.
  */
 export const ERRORS = {
-  // General conditions (spec 7.2 (docs/spec/collector-management-api.md) and the live general codes).
+  // General conditions (spec 7.2 (docs/reference/service/collector-management-api.md) and the live general codes).
   moved: {
     status: 301,
     code: "moved",
@@ -77,7 +77,7 @@ export const ERRORS = {
     message: "The emulator's storage is full: free disk space where its data lives, then retry.",
   },
 
-  // Optimistic concurrency (live-service facts (docs/reference/live-service-facts.md): 403 missing, 412 stale, unquoted refused).
+  // Optimistic concurrency (live-service facts (docs/reference/service/live-service-facts.md): 403 missing, 412 stale, unquoted refused).
   ifMatchMissing: {
     status: 403,
     code: "service.ifthen.missing",
@@ -94,7 +94,7 @@ export const ERRORS = {
     message: "The entity was modified since it was read: GET it again and retry with the new ETag.",
   },
 
-  // Collector API codes (docs/spec/collector-management-api.md §7.3).
+  // Collector API codes (docs/reference/service/collector-management-api.md §7.3).
   badRequestCollectorId: {
     status: 400,
     code: "BadRequestCollectorId",
@@ -136,7 +136,7 @@ export const ERRORS = {
     message: "Collector type is invalid for the operation.",
   },
 
-  // Source API codes (docs/spec/collector-management-api.md §7.4) and the live code for an unknown source.
+  // Source API codes (docs/reference/service/collector-management-api.md §7.4) and the live code for an unknown source.
   badRequestBladeId: {
     status: 400,
     code: "BadRequestBladeId",
@@ -181,7 +181,7 @@ export const ERRORS = {
     message: "A field has an invalid value.",
   },
 
-  // Upgrade creation codes (docs/spec/collector-management-api.md §7.5), all 400, and an unknown task.
+  // Upgrade creation codes (docs/reference/service/collector-management-api.md §7.5), all 400, and an unknown task.
   upgradeCollectorInvalid: {
     status: 400,
     code: "collector.invalid",

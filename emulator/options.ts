@@ -46,12 +46,12 @@ export const DEV_ACCESS_KEY = "devAccessKey0000000000000000000000000000000000000
 export const DEFAULTS = {
   host: "127.0.0.1",
   port: 8080,
-  rateLimit: 4, // spec 8 (docs/spec/collector-management-api.md)
-  maxConcurrent: 10, // spec 8 (docs/spec/collector-management-api.md)
+  rateLimit: 4, // spec 8 (docs/reference/service/collector-management-api.md)
+  maxConcurrent: 10, // spec 8 (docs/reference/service/collector-management-api.md)
   // Cookie-less successes are not counted: the Terraform provider's Go client keeps no cookie
   // jar and sends up to 240 Basic requests a minute, and its users never report throttle 401s.
   authPerMinute: 0,
-  authFailuresPerMinute: 15, // live-service facts (docs/reference/live-service-facts.md): an old vendor talk gives 15 authentications a minute
+  authFailuresPerMinute: 15, // live-service facts (docs/reference/service/live-service-facts.md): an old vendor talk gives 15 authentications a minute
   bodyTimeoutMs: 30_000,
   bodyLimitBytes: 1024 * 1024,
   /** Arrays and objects nested deeper than this in a JSON body are refused with a 400. */

@@ -51,7 +51,7 @@ import {
 } from "./process-memory";
 import { type CommandResult, PulumiWorkspace, pulumiCliPath, repoRoot } from "./pulumi-workspace";
 
-const RATE = 4; // spec 8 (docs/spec/collector-management-api.md): requests per second per user
+const RATE = 4; // spec 8 (docs/reference/service/collector-management-api.md): requests per second per user
 const COLLECTORS = 3; // what the program declares besides its sources
 
 /** The front ends: the dynamic provider of the TypeScript classes, the native plugin. */

@@ -30,7 +30,7 @@ function flag(name: string, fallback: string): string {
 const count = Number(flag("count", "200"));
 const pollInterval = flag("poll-interval", "10");
 const select = flag("select", "all-upgradable");
-const RATE = 4; // spec 8 (docs/spec/collector-management-api.md): requests per second per user
+const RATE = 4; // spec 8 (docs/reference/service/collector-management-api.md): requests per second per user
 
 async function control(origin: string, path: string, method = "GET", body?: unknown) {
   const res = await fetch(`${origin}/_emulator${path}`, {

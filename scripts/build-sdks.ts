@@ -12,7 +12,7 @@
  * npm package folder, as Pulumi's providers publish it) and packed into <out>/<name>-<version>.tgz,
  * which a program installs with `npm install <that file>`. <out> must be inside this repository,
  * where @pulumi/pulumi resolves. The release's packages: scripts/release/sdks.ts. See
- * docs/sdks.md. Repository tooling: not published.
+ * docs/internals/sdks.md. Repository tooling: not published.
  */
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";

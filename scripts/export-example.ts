@@ -1,4 +1,4 @@
-// The examples of `collectors export` in docs/export.md, made by running the export on a small account in
+// The examples of `collectors export` in docs/guides/export.md, made by running the export on a small account in
 // the local service, so the page shows what the export writes today: its output and the
 // index.ts it generates, and the Pulumi.yaml of `--language yaml`. test/cli/export-readme.test.ts
 // checks that the page holds exactly these texts between their markers, and type-checks the
@@ -142,7 +142,7 @@ async function exportTo(
   return { printed: printed.join("\n").replaceAll(out, "my-collectors"), out };
 }
 
-/** docs/export.md's text between the markers: the command's output, then the index.ts it wrote. */
+/** docs/guides/export.md's text between the markers: the command's output, then the index.ts it wrote. */
 export function exportExample(): Promise<string> {
   return onExampleAccount(async (client, folder) => {
     // Run where the package was installed from the tarball `npm pack` makes, as the README's
@@ -167,7 +167,7 @@ export function exportExample(): Promise<string> {
   });
 }
 
-/** docs/export.md's YAML example: the Pulumi.yaml `--language yaml` writes for the same account. */
+/** docs/guides/export.md's YAML example: the Pulumi.yaml `--language yaml` writes for the same account. */
 export function yamlExportExample(): Promise<string> {
   return onExampleAccount(async (client, folder) => {
     const { out } = await exportTo(client, folder, { language: "yaml" });

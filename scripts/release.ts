@@ -9,7 +9,7 @@
  *
  * Everything is made in a folder of its own and renamed into dist/release/ only when every part
  * was made and checked: a failure names the platform or language and the cause, exits 1, and
- * leaves no folder that looks complete. See docs/releasing.md. Repository tooling: not published.
+ * leaves no folder that looks complete. See docs/internals/releasing.md. Repository tooling: not published.
  */
 import {
   closeSync,

@@ -73,7 +73,7 @@ const ALLOWED: { differences: string[]; reason: string }[] = [
     ],
     reason:
       "the provider never sends it and reads thirdPartyRef as a subset of what the program gave, " +
-      "so the service's own member is neither an argument nor a diff (docs/resources.md, thirdPartyRef).",
+      "so the service's own member is neither an argument nor a diff (docs/reference/how-resources-behave.md, thirdPartyRef).",
   },
 ];
 const ALLOWED_DIFFERENCES = ALLOWED.flatMap((entry) => entry.differences);

@@ -1,5 +1,5 @@
 // pulumi-collectors/testing: the local service as a fixture for tests of your own Pulumi
-// programs (docs/testing-your-programs.md).
+// programs (docs/guides/testing-your-programs.md).
 export {
   type ConfigValue,
   type Fault,

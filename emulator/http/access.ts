@@ -12,7 +12,7 @@ export function accountOf(request: FastifyRequest): string {
   return callerOf(request).account.name;
 }
 
-/** Writes need the Manage role; View users get 403 CannotModifyCollector (docs/spec/collector-management-api.md §1, 7.3). */
+/** Writes need the Manage role; View users get 403 CannotModifyCollector (docs/reference/service/collector-management-api.md §1, 7.3). */
 export function requireManage(request: FastifyRequest): string {
   const caller = callerOf(request);
   if (caller.user.role !== "manage") {

@@ -24,7 +24,7 @@ export interface ThrottleLimits {
 }
 
 /**
- * The brute-force defence of spec 5 (docs/spec/collector-management-api.md), in fixed one-minute windows of the virtual clock.
+ * The brute-force defence of spec 5 (docs/reference/service/collector-management-api.md), in fixed one-minute windows of the virtual clock.
  * Failed authentications are always counted (a wrong key with a valid session cookie too); once
  * an access id has `failuresPerMinute` of them, even its right key is refused without a session
  * until the window ends. Successful authentications without a session cookie are counted only

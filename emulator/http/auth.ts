@@ -21,7 +21,7 @@ const THROTTLED =
   "Credential could not be verified: too many authentications for this access id in the last minute. Send the session cookie back, or wait a minute.";
 
 /**
- * HTTP Basic authentication with the session cookie of spec 5 (docs/spec/collector-management-api.md): a request with the right
+ * HTTP Basic authentication with the session cookie of spec 5 (docs/reference/service/collector-management-api.md): a request with the right
  * key that carries its user's live session cookie skips the per-minute authentication throttle;
  * any other authenticated request gets a new session and its cookie. Failures always count.
  */

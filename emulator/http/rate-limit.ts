@@ -1,7 +1,7 @@
 import type { Clock } from "../clock";
 
 /**
- * Requests per second per user (docs/spec/collector-management-api.md §8): a token bucket holding one second's worth, so
+ * Requests per second per user (docs/reference/service/collector-management-api.md §8): a token bucket holding one second's worth, so
  * a burst of `perSecond` passes and the rest wait for the refill. 0 turns it off.
  */
 export class RateLimiter {
@@ -32,7 +32,7 @@ export class RateLimiter {
   }
 }
 
-/** Requests in flight per access key (docs/spec/collector-management-api.md §8). 0 turns it off. */
+/** Requests in flight per access key (docs/reference/service/collector-management-api.md §8). 0 turns it off. */
 export class ConcurrencyLimiter {
   private readonly inFlight = new Map<string, number>();
 

@@ -31,7 +31,7 @@ export function sourceEtag(doc: SourceDoc): string {
 
 /**
  * The source as the API shows it, secrets masked (sheet 9). `download` gives the shape for
- * registering a new collector: no `id`, no `alive` (docs/spec/collector-management-api.md §4.2) and no run-time `state`.
+ * registering a new collector: no `id`, no `alive` (docs/reference/service/collector-management-api.md §4.2) and no run-time `state`.
  */
 export function renderSource(doc: SourceDoc, alive: boolean, download = false): Json {
   const { name, ...rest } = doc.config;

@@ -7,7 +7,7 @@ import {
   UPGRADE_TIMEOUT_MS,
 } from "./time";
 
-/** Task statuses of spec 2.3 (docs/spec/collector-management-api.md). */
+/** Task statuses of spec 2.3 (docs/reference/service/collector-management-api.md). */
 export const UpgradeStatus = {
   notStarted: 0,
   pending: 1,

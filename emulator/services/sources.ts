@@ -186,7 +186,7 @@ export function updateSource(
   });
 }
 
-/** Deletes a source; a Universal one is Stopping first and goes shortly after (docs/spec/collector-management-api.md §3). */
+/** Deletes a source; a Universal one is Stopping first and goes shortly after (docs/reference/service/collector-management-api.md §3). */
 export function deleteSource(state: State, account: string, collectorId: number, id: number): void {
   const collector = requireCollector(state, account, collectorId).doc;
   ensureApiManaged(collector);

@@ -19,7 +19,7 @@ export function scheduleEphemeralExpiry(state: State, doc: CollectorDoc): void {
 }
 
 /**
- * An ephemeral Installed collector goes after 12 hours without a heartbeat (docs/spec/collector-management-api.md §3). One that
+ * An ephemeral Installed collector goes after 12 hours without a heartbeat (docs/reference/service/collector-management-api.md §3). One that
  * heartbeats (by hand or automatically) is due again 12 hours after its last heartbeat as of
  * `now`, so a jump of years costs one firing, not one per 12 hours.
  */
@@ -43,7 +43,7 @@ function onOfflineDelete(state: State, id: number, at: number): void {
   if (record && due !== undefined && due <= at) removeCollector(state.store, record);
 }
 
-/** A deleted Universal source stays Stopping for a while, then is gone (docs/spec/collector-management-api.md §3). */
+/** A deleted Universal source stays Stopping for a while, then is gone (docs/reference/service/collector-management-api.md §3). */
 function onSourceStopped(state: State, id: number): void {
   const record = state.store.get<SourceDoc>("source", id);
   if (record?.doc.stoppingSince !== undefined) state.store.delete("source", id);

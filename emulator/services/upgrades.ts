@@ -48,7 +48,7 @@ export function upgradableCollectors(
 }
 
 /**
- * POST /collectors/upgrades. The checks run in the order of spec 7.5 (docs/spec/collector-management-api.md)'s table. (View users never
+ * POST /collectors/upgrades. The checks run in the order of spec 7.5 (docs/reference/service/collector-management-api.md)'s table. (View users never
  * get here: like every write, the route answers them 403 first.)
  */
 export function createUpgrade(state: State, account: string, body: unknown): UpgradeDoc {

@@ -17,7 +17,7 @@ import {
   stringMap,
 } from "./values";
 
-/** The modifiable fields of spec 2.1 (docs/spec/collector-management-api.md) with their rules. */
+/** The modifiable fields of spec 2.1 (docs/reference/service/collector-management-api.md) with their rules. */
 export const MODIFIABLE: Record<string, Rule> = {
   name: common.name,
   description: common.description,
@@ -101,7 +101,7 @@ export const CREATE_ONLY = ["cutoffRelativeTime"] as const;
  * Fields the service sets (spec 2.1), and what a PUT may do with them: the spec's "Not
  * modifiable" ones must come back as shown (or empty, or absent); the transient ones, and osTime
  * (it moves with every heartbeat, so a value read a moment ago is already stale), are ignored.
- * docs/local-service.md gives the evidence per field.
+ * docs/reference/local-service.md gives the evidence per field.
  */
 export const COLLECTOR_SERVER_SET: Readonly<Record<string, OnUpdate>> = {
   collectorType: "notModifiable",

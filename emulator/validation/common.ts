@@ -1,7 +1,7 @@
 import { isTimeZone } from "./timezones";
 import { invalid, maxString, type Rule, str } from "./values";
 
-/** Limits of spec 8 (docs/spec/collector-management-api.md). */
+/** Limits of spec 8 (docs/reference/service/collector-management-api.md). */
 export const NAME_MAX = 128;
 export const DESCRIPTION_MAX = 1024;
 export const HOST_NAME_MAX = 128;
@@ -23,7 +23,7 @@ export const timeZone: Rule = (value, path) => {
     : invalid(path, 'must be a tz database name such as "Europe/Berlin" or "UTC"');
 };
 
-/** An offset relative to now such as -1h, -1d or -1w (docs/spec/collector-management-api.md §2.1). */
+/** An offset relative to now such as -1h, -1d or -1w (docs/reference/service/collector-management-api.md §2.1). */
 export const relativeTime: Rule = (value, path) => {
   const s = str(value, path) as string;
   return /^-\d+[smhdw]$/.test(s)

@@ -1,5 +1,5 @@
 // What the service does with a field it sets itself when a client sends it back
-// (docs/local-service.md, "Server-set fields"): it keeps its own value. Clients no one here
+// (docs/reference/local-service.md, "Server-set fields"): it keeps its own value. Clients no one here
 // wrote send these fields all the time: the vendor's scripts PUT back an object exactly as they
 // read it, and typed clients send their language's empty value for a field they never set (the
 // reference Terraform provider's `{"isSuccess": false, "arn": ""}`). Only a real change of a

@@ -1,4 +1,4 @@
-// One rule table per sourceType of the source-types fact sheet (docs/reference/source-types.md,
+// One rule table per sourceType of the source-types fact sheet (docs/reference/service/source-types.md,
 // sections 2–8), written from the sheet alone: the emulator shares no code with provider/.
 import type { CollectorType } from "../model/collector";
 import * as common from "./common";
@@ -59,7 +59,7 @@ export interface SourceTypeSpec {
 
 const FILTER_TYPES = ["Exclude", "Include", "Hash", "Mask", "Forward"];
 
-/** Fields every log source has (live-service facts (docs/reference/live-service-facts.md), "Common fields on every source", and sheet 2). */
+/** Fields every log source has (live-service facts (docs/reference/service/live-service-facts.md), "Common fields on every source", and sheet 2). */
 export const COMMON_FIELDS: Record<string, Rule> = {
   name: common.name,
   description: common.description,
@@ -454,7 +454,7 @@ export const SOURCE_TYPES: Record<string, SourceTypeSpec> = {
 /**
  * Fields the service sets on sources (sheet 7), and what a PUT may do with them: `url` is not
  * modifiable (sheet 8); the others are ignored. Never taken from a body (a create ignores them
- * all). docs/local-service.md gives the evidence per field; a thirdPartyRef path's
+ * all). docs/reference/local-service.md gives the evidence per field; a thirdPartyRef path's
  * snsTopicOrSubscriptionArn and a Universal source's schemaRef.version are in their own tables.
  */
 export const SOURCE_SERVER_SET: Readonly<Record<string, OnUpdate>> = {

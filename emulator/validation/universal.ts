@@ -48,7 +48,7 @@ export function readUniversal(input: Json, current?: Json): Json {
   if (isAbsent(config)) missing("source.config");
   if (!isObject(config))
     invalid("source.config", "must be a JSON object of the integration's settings");
-  // The sheet puts the name in config; a top-level one stands in when config has none (docs/local-service.md, Universal).
+  // The sheet puts the name in config; a top-level one stands in when config has none (docs/reference/local-service.md, Universal).
   const named = isAbsent(config.name) ? input.name : config.name;
   if (isAbsent(named)) missing("source.config.name");
   const name = common.name(named, "source.config.name") as string;

@@ -1,4 +1,4 @@
-// Spec 4.1 (docs/spec/collector-management-api.md): Collectors.
+// Spec 4.1 (docs/reference/service/collector-management-api.md): Collectors.
 import { InputError, isGone } from "./errors";
 import type { RequestOptions, Transport } from "./http";
 import { collectorNamePath, idSegment, isNameLookupSupported } from "./names";
@@ -16,9 +16,9 @@ import {
 } from "./schemas/collector";
 import { checkInput, parseResponse } from "./validate";
 
-/** Spec 8 (docs/spec/collector-management-api.md): default `limit` of the collector lists. */
+/** Spec 8 (docs/reference/service/collector-management-api.md): default `limit` of the collector lists. */
 export const COLLECTOR_PAGE_SIZE = 1000;
-/** Spec 8 (docs/spec/collector-management-api.md): default and minimum of `aliveBeforeDays`. */
+/** Spec 8 (docs/reference/service/collector-management-api.md): default and minimum of `aliveBeforeDays`. */
 export const DEFAULT_ALIVE_BEFORE_DAYS = 100;
 
 export interface CollectorWithEtag {

@@ -22,7 +22,7 @@ export type ErrorCondition =
 
 // Both the spec's code names and the live service's dotted codes, lower-cased.
 const CODE_CONDITIONS: Readonly<Record<string, ErrorCondition>> = {
-  // Spec 7.3 (docs/spec/collector-management-api.md) (collectors) and 7.4 (sources).
+  // Spec 7.3 (docs/reference/service/collector-management-api.md) (collectors) and 7.4 (sources).
   badrequestcollectorid: "invalid-input",
   cannotmodifycollector: "forbidden",
   collectordescriptiontoolong: "invalid-input",
@@ -35,7 +35,7 @@ const CODE_CONDITIONS: Readonly<Record<string, ErrorCondition>> = {
   cannotmodifysources: "json-mode",
   emptysourcetype: "invalid-input",
   invalidsourcetype: "invalid-input",
-  // Spec 7.5 (docs/spec/collector-management-api.md) (upgrade task creation, status 400).
+  // Spec 7.5 (docs/reference/service/collector-management-api.md) (upgrade task creation, status 400).
   "collector.invalid": "not-found",
   "collector.type.invalid": "invalid-collector-type",
   "collector.not.alive": "collector-not-alive",
@@ -281,7 +281,7 @@ export function isNotFound(error: unknown): boolean {
   return isApiError(error, "not-found");
 }
 
-// The codes with which the service says that a collector or a source does not exist (spec 7.3 (docs/spec/collector-management-api.md)
+// The codes with which the service says that a collector or a source does not exist (spec 7.3 (docs/reference/service/collector-management-api.md)
 // and the live dotted codes), lower-cased. The generic `notfound` is not among them: it is also
 // what any server, proxy or load balancer answers for a path it does not route.
 const GONE_CODES: ReadonlySet<string> = new Set([

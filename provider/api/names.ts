@@ -1,7 +1,7 @@
 // Path segments: collector names for get-by-name (the spec's three rules) and numeric ids.
 import { InputError } from "./errors";
 
-// Spec 4.1 (docs/spec/collector-management-api.md): unsupported in a name look-up, even URL-encoded.
+// Spec 4.1 (docs/reference/service/collector-management-api.md): unsupported in a name look-up, even URL-encoded.
 const REFUSED_IN_NAME = /[;/%\\]/;
 
 /** Whether a collector can be looked up by this name (it has none of ; / % \). */

@@ -1,4 +1,4 @@
-// Spec 4.4 (docs/spec/collector-management-api.md): search jobs, as far as the spec describes them. Creating a job sets a session
+// Spec 4.4 (docs/reference/service/collector-management-api.md): search jobs, as far as the spec describes them. Creating a job sets a session
 // cookie that its follow-ups must send; the shared cookie jar (session.ts) takes care of it.
 import type { RequestOptions, Transport } from "./http";
 import { tokenSegment } from "./names";

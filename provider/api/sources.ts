@@ -1,4 +1,4 @@
-// Spec 4.2 (docs/spec/collector-management-api.md): Sources of a Collector.
+// Spec 4.2 (docs/reference/service/collector-management-api.md): Sources of a Collector.
 import { InputError } from "./errors";
 import type { RequestOptions, Transport } from "./http";
 import { idSegment } from "./names";

@@ -1,4 +1,4 @@
-// Spec 4.3 (docs/spec/collector-management-api.md): upgrade and downgrade tasks for Installed Collectors. Every request here carries
+// Spec 4.3 (docs/reference/service/collector-management-api.md): upgrade and downgrade tasks for Installed Collectors. Every request here carries
 // Content-Type and Accept application/json, GETs included (the service answers 415 otherwise).
 
 import { ApiError, isNotFound, NetworkError } from "./errors";
@@ -89,7 +89,7 @@ export function upgradeRefusal(error: unknown): UpgradeRefusal {
   }
 }
 
-/** Spec 8 (docs/spec/collector-management-api.md): default `limit` of the upgradable-collectors list. */
+/** Spec 8 (docs/reference/service/collector-management-api.md): default `limit` of the upgradable-collectors list. */
 export const UPGRADABLE_PAGE_SIZE = 50;
 
 export interface UpgradableOptions {

@@ -222,7 +222,7 @@ export function packageSchema() {
     // program's @pulumi/pulumi: two copies in one program break it. Python: a pyproject.toml (no
     // setup.py to run), which `python -m build` turns into the wheel and sdist of a release. C#:
     // NuGet id and namespace PulumiCollectors.Collectors, as the default root `Pulumi` is
-    // Pulumi's own (its NuGet id prefix is reserved to Pulumi; see docs/sdks.md).
+    // Pulumi's own (its NuGet id prefix is reserved to Pulumi; see docs/internals/sdks.md).
     language: {
       nodejs: {
         packageName: "@pulumi-collectors/collectors",

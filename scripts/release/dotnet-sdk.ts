@@ -2,7 +2,7 @@
  * The .NET SDK of a release: the generated C# project, ready for `dotnet pack` (which writes the
  * NuGet package). No .NET SDK and no NuGet feed are reachable here, so it is not built: it is
  * checked for what a pack would carry (id, version, the plugin's name, version and download URL)
- * and for a class per resource and function of the schema. See docs/sdks.md.
+ * and for a class per resource and function of the schema. See docs/internals/sdks.md.
  */
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";

@@ -2,7 +2,7 @@
  * The Python SDK of a release: the generated package (pyproject.toml, pulumi_collectors/) built
  * into an sdist and a wheel by `python -m build`, offline: no Python package index is reachable,
  * so `--no-isolation` builds with the setuptools and wheel installed beside that Python (Debian's
- * python3-build, python3-setuptools, python3-wheel). See docs/sdks.md.
+ * python3-build, python3-setuptools, python3-wheel). See docs/internals/sdks.md.
  */
 import { copyFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";

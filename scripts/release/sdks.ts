@@ -1,5 +1,5 @@
 /**
- * The SDK packages of a release, under <out>/sdk/ (docs/sdks.md, "What a release holds"):
+ * The SDK packages of a release, under <out>/sdk/ (docs/internals/sdks.md, "What a release holds"):
  *
  *   nodejs/<name>-<version>.tgz   the TypeScript SDK, packed (npm publish <file>)
  *   python/<name>-<version>.tar.gz, python/<name>-<version>-py3-none-any.whl

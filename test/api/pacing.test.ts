@@ -10,7 +10,7 @@ beforeEach(async () => {
 afterEach(() => server.close());
 
 /**
- * The fewest tokens an arrival found in the service's bucket (docs/local-service.md: one second's
+ * The fewest tokens an arrival found in the service's bucket (docs/reference/local-service.md: one second's
  * worth, 4, refilled at 4 per second; each request takes one). At least 1: none was refused.
  */
 function fewestTokens(times: number[], rate = 4): number {

@@ -1,4 +1,4 @@
-// The example of `collectors export` in docs/export.md (once the README's) is what the export
+// The example of `collectors export` in docs/guides/export.md (once the README's) is what the export
 // prints and writes today (scripts/export-example.ts runs it on a small account), and its
 // index.ts type-checks against the package's current classes (their source, not a build that
 // may be stale).
@@ -18,19 +18,19 @@ import { repoRoot } from "../../scripts/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 
-const PAGE = join(ROOT, "docs", "export.md");
+const PAGE = join(ROOT, "docs", "guides", "export.md");
 
 function documentedExample(startMarker = EXAMPLE_START, endMarker = EXAMPLE_END): string {
   const page = readFileSync(PAGE, "utf8");
   const start = page.indexOf(startMarker);
   const end = page.indexOf(endMarker);
-  expect(start, "docs/export.md's start marker").toBeGreaterThan(0);
-  expect(end, "docs/export.md's end marker").toBeGreaterThan(start);
+  expect(start, "docs/guides/export.md's start marker").toBeGreaterThan(0);
+  expect(end, "docs/guides/export.md's end marker").toBeGreaterThan(start);
   return page.slice(start + startMarker.length, end).trim();
 }
 
 const PASTE =
-  "run `npm run build && node dist/scripts/export-example.js` and paste its output over docs/export.md's";
+  "run `npm run build && node dist/scripts/export-example.js` and paste its output over docs/guides/export.md's";
 
 let previous: ts.Program | undefined;
 
@@ -62,7 +62,7 @@ function typeErrors(code: string): string[] {
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
-describe("docs/export.md: the example", () => {
+describe("docs/guides/export.md: the example", () => {
   it("shows what the export prints and the index.ts it writes", async () => {
     expect(documentedExample(), PASTE).toBe(await exportExample());
   });

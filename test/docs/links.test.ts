@@ -51,7 +51,7 @@ describe("the documentation's links", () => {
   it("finds the pages and their links (the checks below see something)", () => {
     const all = pages();
     expect(all).toContain("README.md");
-    expect(all).toContain(join("docs", "resources.md"));
+    expect(all).toContain(join("docs", "reference", "how-resources-behave.md"));
     const readme = linksIn(readFileSync(join(ROOT, "README.md"), "utf8"));
     expect(readme.filter((target) => target.startsWith("docs/")).length).toBeGreaterThan(10);
   });

@@ -1,4 +1,4 @@
-// docs/troubleshooting.md quotes the messages users meet; each is made here by the code that
+// docs/guides/troubleshooting.md quotes the messages users meet; each is made here by the code that
 // emits it, with the page's example values, so a reworded message fails this test until its
 // entry follows. Line breaks and indentation in the page do not count.
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { unsupportedNode } from "../../provider/node-version";
 import { deleteRefused } from "../../provider/plugin/plugin-inputs";
 import { resourceError } from "../../provider/resources/kinds/errors";
 
-const PAGE = join(__dirname, "..", "..", "docs", "troubleshooting.md");
+const PAGE = join(__dirname, "..", "..", "docs", "guides", "troubleshooting.md");
 const flat = (text: string) => text.replace(/\s+/g, " ").trim();
 
 const WEB = 'HostedCollector "web" (id 100000001)';
@@ -43,7 +43,7 @@ const ENTRIES: Record<string, string> = {
   "Node.js is too old": `collectors ${unsupportedNode("20.20.2")?.replace(process.execPath, "/usr/bin/node")}.`,
 };
 
-describe("docs/troubleshooting.md", () => {
+describe("docs/guides/troubleshooting.md", () => {
   const page = readFileSync(PAGE, "utf8");
 
   for (const [heading, message] of Object.entries(ENTRIES)) {

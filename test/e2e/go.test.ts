@@ -5,7 +5,7 @@
 // collector read by id with GetHostedCollector, destroy), and `pulumi import` into a Go project
 // writing Go code that builds and previews no change. The plugin is installed from the tarball
 // `npm run build` makes; the example's go.mod is pointed at the generated SDK with
-// `go mod edit -replace`, as docs/plugin.md tells users to.
+// `go mod edit -replace`, as docs/reference/plugin.md tells users to.
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

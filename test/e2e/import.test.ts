@@ -4,7 +4,7 @@
 // the code each import writes is the program, and the next preview has no change; no
 // credential reaches what an import writes; 20 objects import in one `pulumi import --file`;
 // `HostedCollector.get()` reads an existing collector. The import commands and their output
-// are in docs/plugin.md.
+// are in docs/reference/plugin.md.
 import { execFileSync } from "node:child_process";
 import {
   mkdirSync,

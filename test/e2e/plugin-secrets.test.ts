@@ -3,7 +3,7 @@
 // program gives its AWS key in plain text (as a careless user would) has that key, and nothing
 // else of its thirdPartyRef, encrypted in the state; `pulumi preview --diff` of a changed path
 // shows the old and the new path in clear and the key as [secret] (the text is in
-// docs/plugin.md); and a state whose whole thirdPartyRef is a secret, as 0.1.0 wrote it, plans
+// docs/reference/plugin.md); and a state whose whole thirdPartyRef is a secret, as 0.1.0 wrote it, plans
 // no change. The plugin is installed from the tarball `npm run build` makes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -10,7 +10,7 @@
 //   the YAML language host): install, up, a no-change preview, destroy; and a program naming
 //   `pluginDownloadURL` gets the plugin from the engine with nothing installed beforehand.
 // Darwin and Windows executables cannot run on this Linux machine: their format and signature
-// are checked here; the workflow runs them on macOS and Windows runners (docs/releasing.md).
+// are checked here; the workflow runs them on macOS and Windows runners (docs/internals/releasing.md).
 import { execFileSync } from "node:child_process";
 import {
   copyFileSync,

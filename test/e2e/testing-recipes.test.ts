@@ -1,4 +1,4 @@
-// The recipes of docs/testing-your-programs.md, run as a user runs them: each example under
+// The recipes of docs/guides/testing-your-programs.md, run as a user runs them: each example under
 // examples/testing/ copied into a project of its own with pulumi-collectors installed from its
 // tarball, its tests run with the command the docs give, their output printed.
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";

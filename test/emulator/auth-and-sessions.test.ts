@@ -1,4 +1,4 @@
-// Conformance: spec 5 (docs/spec/collector-management-api.md) (Basic auth, session cookie, authentication throttle, role capabilities),
+// Conformance: spec 5 (docs/reference/service/collector-management-api.md) (Basic auth, session cookie, authentication throttle, role capabilities),
 // accounts isolation, and issue 3's decisions (View users 403 on writes, 401 `unauthorized`
 // past the throttle), against both store backends.
 import { Pool } from "undici";
@@ -241,7 +241,7 @@ describe.each(BACKENDS)("failed authentications ($name store)", (backend) => {
     const locked = await ctx.as(victim).get("/collectors");
     expectError(locked, 401, "unauthorized");
     expect(locked.json.message).toMatch(TOO_MANY);
-    // ...while the session the user already holds still works (docs/spec/collector-management-api.md §5.3)
+    // ...while the session the user already holds still works (docs/reference/service/collector-management-api.md §5.3)
     expectOk(await ctx.as(victim).get("/collectors", { cookie }));
     await ctx.control.advance(60_000);
     expectOk(await ctx.as(victim).get("/collectors"));

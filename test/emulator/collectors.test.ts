@@ -1,4 +1,4 @@
-// Conformance: spec 2.1 (docs/spec/collector-management-api.md) (Collector fields), 4.1 (collector operations), 7.3 (codes), and the
+// Conformance: spec 2.1 (docs/reference/service/collector-management-api.md) (Collector fields), 4.1 (collector operations), 7.3 (codes), and the
 // fixed decisions of issue 3 (201, quoted ETag changing on every write, 403/412 on PUT,
 // 404 InvalidCollector), against both store backends.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Conformance: spec 1 (docs/spec/collector-management-api.md) (Addressing), 7.2 (301 `moved`) and the contract's deployment prefixes:
+// Conformance: spec 1 (docs/reference/service/collector-management-api.md) (Addressing), 7.2 (301 `moved`) and the contract's deployment prefixes:
 // us1 at /api/v1, every other deployment D at /D/api/v1; a request for an account of D at
 // another prefix answers 301 `moved` with a Location that works when followed.
 import { CookieJar } from "tough-cookie";

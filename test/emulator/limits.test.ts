@@ -1,4 +1,4 @@
-// Conformance: spec 8 (docs/spec/collector-management-api.md) (request rate per user, concurrent requests per access key → 429 with
+// Conformance: spec 8 (docs/reference/service/collector-management-api.md) (request rate per user, concurrent requests per access key → 429 with
 // the error envelope) and issue 3's body size limit (413), against both store backends.
 import { describe, expect, it } from "vitest";
 import { envelopeProblem, expectError, expectOk } from "../helpers/envelope";

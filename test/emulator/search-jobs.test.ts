@@ -1,4 +1,4 @@
-// Conformance: spec 4.4 and 5.4 (docs/spec/collector-management-api.md) (search jobs, session behaviour only) and 7.2 (403 on
+// Conformance: spec 4.4 and 5.4 (docs/reference/service/collector-management-api.md) (search jobs, session behaviour only) and 7.2 (403 on
 // Professional and Free accounts), with issue 3's decisions: create → 202 with id and link,
 // bound to the session cookie; status with it → 200; without it → 500 "Job ID is invalid".
 import { describe, expect, it } from "vitest";

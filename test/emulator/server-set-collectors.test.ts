@@ -1,4 +1,4 @@
-// The rule for a collector's server-set fields a client sends (docs/local-service.md,
+// The rule for a collector's server-set fields a client sends (docs/reference/local-service.md,
 // "Server-set fields"), field by field, against both store backends: a create ignores them; on
 // update the value the service shows, an empty placeholder and null keep it, and a different
 // value is refused where the spec calls the field not modifiable (collectorType, os*) and
@@ -20,7 +20,7 @@ interface Row {
   placeholders: unknown[];
   /** A real, different value. */
   wrong: unknown;
-  /** What an update does with `wrong` (docs/local-service.md's table). */
+  /** What an update does with `wrong` (docs/reference/local-service.md's table). */
   onUpdate: "refused" | "ignored";
 }
 

@@ -1,4 +1,4 @@
-// The rule for a source's server-set fields a client sends (docs/local-service.md, "Server-set
+// The rule for a source's server-set fields a client sends (docs/reference/local-service.md, "Server-set
 // fields"), field by field, against both store backends: on create every shape is ignored and
 // the source shows the service's own value; on update the value the service shows, an empty
 // placeholder and null keep it, and a different value is refused where the field is not
@@ -62,7 +62,7 @@ interface Row {
   placeholders: unknown[];
   /** A real, different value. */
   wrong: unknown;
-  /** What an update does with `wrong` (docs/local-service.md's table). */
+  /** What an update does with `wrong` (docs/reference/local-service.md's table). */
   onUpdate: "refused" | "ignored";
 }
 

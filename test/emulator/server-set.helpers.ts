@@ -1,4 +1,4 @@
-// The shapes clients no one here wrote send for a field the service sets (docs/local-service.md,
+// The shapes clients no one here wrote send for a field the service sets (docs/reference/local-service.md,
 // "Server-set fields"), and reading and writing such a field at its place in a body.
 import type { Json } from "../helpers/http";
 

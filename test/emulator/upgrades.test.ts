@@ -1,4 +1,4 @@
-// Conformance: spec 2.3, 2.4, 4.3 and 7.5 (docs/spec/collector-management-api.md) (upgrades), and issue 3's decisions: 202 on create,
+// Conformance: spec 2.3, 2.4, 4.3 and 7.5 (docs/reference/service/collector-management-api.md) (upgrades), and issue 3's decisions: 202 on create,
 // 415 without a JSON Content-Type, 404 for an unknown task, 0 → 1 → 6 → 2 with virtual time and
 // the collectorVersion change, fail / hang behaviours and the 30-minute timeout.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Assertions on the service's error envelope (docs/spec/collector-management-api.md §7.1): {status, id, code, message}, with the
+// Assertions on the service's error envelope (docs/reference/service/collector-management-api.md §7.1): {status, id, code, message}, with the
 // body's status equal to the HTTP status and an id of three 5-character groups.
 import { expect } from "vitest";
 import { type HttpResponse, headerOf, type Json } from "./http";

@@ -24,7 +24,7 @@ export async function generateGoSdk(root: string): Promise<string> {
   return join(root, "sdk", "go");
 }
 
-/** Points the Go module in `dir` at the generated SDK, as docs/plugin.md tells users to. */
+/** Points the Go module in `dir` at the generated SDK, as docs/reference/plugin.md tells users to. */
 export async function useGeneratedSdk(dir: string, sdk: string): Promise<void> {
   await runOrFail(goCommand(), ["mod", "edit", "-replace", `${SDK_MODULE}=${sdk}`], dir, {
     ...process.env,

@@ -1,4 +1,4 @@
-// The resource layer's imports run one way (docs/architecture.md): program → dispatch → steps →
+// The resource layer's imports run one way (docs/internals/architecture.md): program → dispatch → steps →
 // kinds → api, each folder importing only its own files and the layers below it; the plugin
 // reaches the layer only through provider/plugin/layer.ts. Read from the source with
 // TypeScript's own scanner, so type imports, re-exports and require() calls count too.

@@ -1,6 +1,6 @@
 // The SDK packages of a release (scripts/release/sdks.ts) from the plugin's own schema: each is
 // opened and read as its registry or `go get` would see it, as far as this machine allows
-// (docs/sdks.md). Slow: the two generators are built once (a link each when Go's build cache holds
+// (docs/internals/sdks.md). Slow: the two generators are built once (a link each when Go's build cache holds
 // them; the C# one compiles its own pkg/v3 the first time, minutes), the packages built once. The
 // Go SDK's compile is sdks.test.ts's (the same schema's module); here its go.mod and go.sum are
 // checked to resolve every import offline, as tagged.
@@ -203,7 +203,7 @@ describe("the SDK packages of a release", () => {
     expect(csproj).not.toContain("<PackageId>");
     expect(csproj).toMatch(/<PackageReference Include="Pulumi" Version="\[3\.[\d.]+,4\)" \/>/);
     expect(csproj).toContain('<EmbeddedResource Include="pulumi-plugin.json" />');
-    // No icon: the generator's is a download of Pulumi's logo (docs/sdks.md).
+    // No icon: the generator's is a download of Pulumi's logo (docs/internals/sdks.md).
     expect(csproj).not.toContain("logo.png");
     expect(existsSync(join(dotnet, "logo.png"))).toBe(false);
     expect(JSON.parse(readFileSync(join(dotnet, "pulumi-plugin.json"), "utf8"))).toEqual({

@@ -3,7 +3,7 @@
 // nothing, also with each action at its major tag, where actionlint knows the action's inputs; the
 // workflow's shape holds (v* tags only, least permissions, every publishing step behind its
 // secret, the release's assets, where each executable runs); and two of its scripts run here on
-// made-up inputs. What only GitHub can run is listed in docs/releasing.md.
+// made-up inputs. What only GitHub can run is listed in docs/internals/releasing.md.
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   existsSync,

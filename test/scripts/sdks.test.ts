@@ -1,7 +1,7 @@
 // The SDK generator (scripts/sdkgen through scripts/build-sdks.ts) on a hand-written schema shaped
 // like the plugin's (a resource with secret inputs, nested object types, an invoke, secret config)
 // and on the plugin's own schema (so that a schema the generators cannot bind fails here): each
-// language's SDK is checked as far as this machine allows (docs/sdks.md). Slow: one sdkgen build
+// language's SDK is checked as far as this machine allows (docs/internals/sdks.md). Slow: one sdkgen build
 // shared by every test, one generation per schema; the Go builds dominate (a minute or more cold).
 import { execFileSync } from "node:child_process";
 import {

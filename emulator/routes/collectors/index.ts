@@ -15,8 +15,8 @@ import {
 import { pathId, queryInt, queryOneOf } from "../../validation/query";
 import { requestedName } from "./name-lookup";
 
-const LIST_LIMIT_DEFAULT = 1000; // spec 8 (docs/spec/collector-management-api.md)
-const ALIVE_BEFORE_DAYS_DEFAULT = 100; // spec 4.1 (docs/spec/collector-management-api.md), minimum 1
+const LIST_LIMIT_DEFAULT = 1000; // spec 8 (docs/reference/service/collector-management-api.md)
+const ALIVE_BEFORE_DAYS_DEFAULT = 100; // spec 4.1 (docs/reference/service/collector-management-api.md), minimum 1
 const FILTERS = ["all", "installed", "hosted", "dead", "alive"] as const;
 
 type Params = { id: string };

@@ -4,7 +4,7 @@ import { fail } from "../../errors";
 const UNSUPPORTED = /[;/%\\]/;
 
 /**
- * The name asked for by GET /collectors/name/{name}, with the live service's rules (docs/spec/collector-management-api.md §4.1):
+ * The name asked for by GET /collectors/name/{name}, with the live service's rules (docs/reference/service/collector-management-api.md §4.1):
  * names holding `;`, `/`, `%` or `\` cannot be looked up even URL-encoded, and without a trailing
  * `/` whatever follows the last period is taken as a file extension and dropped.
  */

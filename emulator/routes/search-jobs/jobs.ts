@@ -10,7 +10,7 @@ const MAX_JOBS = 10_000;
 interface SearchJob {
   id: string;
   account: string;
-  /** The session that created it: follow-ups are routed by this cookie (docs/spec/collector-management-api.md §4.4). */
+  /** The session that created it: follow-ups are routed by this cookie (docs/reference/service/collector-management-api.md §4.4). */
   sessionId: string;
   lastUsed: number;
 }

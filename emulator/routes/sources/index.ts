@@ -11,7 +11,7 @@ import {
 } from "../../services/sources";
 import { pathId, queryBool } from "../../validation/query";
 
-/** The `api.version` of downloaded source configurations (docs/spec/collector-management-api.md §9). */
+/** The `api.version` of downloaded source configurations (docs/reference/service/collector-management-api.md §9). */
 const DOWNLOAD_API_VERSION = "v1";
 
 type Params = { id: string };

@@ -11,14 +11,14 @@ import {
 } from "../../services/upgrades";
 import { pathId, queryInt, queryString } from "../../validation/query";
 
-const UPGRADABLE_LIMIT_DEFAULT = 50; // spec 8 (docs/spec/collector-management-api.md)
+const UPGRADABLE_LIMIT_DEFAULT = 50; // spec 8 (docs/reference/service/collector-management-api.md)
 
 type Query = Record<string, unknown>;
 
 export const upgradeRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.emulator;
 
-  // Every upgrade endpoint, GETs included, answers 415 without a JSON Content-Type (docs/spec/collector-management-api.md §4.3).
+  // Every upgrade endpoint, GETs included, answers 415 without a JSON Content-Type (docs/reference/service/collector-management-api.md §4.3).
   app.addHook("preHandler", async (request) => requireJsonContentType(request));
 
   app.get<{ Querystring: Query }>("/collectors/upgrades/collectors", async (request) => {

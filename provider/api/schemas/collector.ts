@@ -1,4 +1,4 @@
-// Spec 2.1 (docs/spec/collector-management-api.md): the Collector.
+// Spec 2.1 (docs/reference/service/collector-management-api.md): the Collector.
 import { z } from "zod";
 import {
   cutoffRelativeTimeOutput,

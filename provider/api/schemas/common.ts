@@ -1,7 +1,7 @@
 // Shared pieces of the entity schemas, and the one way zod issues become text.
 import { z } from "zod";
 
-/** Spec 8 (docs/spec/collector-management-api.md): names of Collectors and Sources. */
+/** Spec 8 (docs/reference/service/collector-management-api.md): names of Collectors and Sources. */
 export const NAME_MAX = 128;
 export const DESCRIPTION_MAX = 1024;
 export const HOST_NAME_MAX = 128;
@@ -46,7 +46,7 @@ export const link = z
   .describe("A link to a related object.");
 export type Link = z.infer<typeof link>;
 
-/** The service's error envelope (docs/spec/collector-management-api.md §7.1); every field optional, since a proxy may answer. */
+/** The service's error envelope (docs/reference/service/collector-management-api.md §7.1); every field optional, since a proxy may answer. */
 export const errorEnvelope = z.looseObject({
   status: z.number().optional(),
   id: z.string().optional(),

@@ -1,4 +1,4 @@
-// Spec 4.4 (docs/spec/collector-management-api.md): search jobs, described only as far as sessions go. Bodies are open records.
+// Spec 4.4 (docs/reference/service/collector-management-api.md): search jobs, described only as far as sessions go. Bodies are open records.
 import { z } from "zod";
 
 /** Request body of POST /search/jobs (fields not given by the spec; passed through as is). */

@@ -1,8 +1,8 @@
-// Spec 2.3 and 2.4 (docs/spec/collector-management-api.md): upgrade tasks and build targets.
+// Spec 2.3 and 2.4 (docs/reference/service/collector-management-api.md): upgrade tasks and build targets.
 import { z } from "zod";
 import { link } from "./common";
 
-/** Upgrade task status codes (docs/spec/collector-management-api.md §2.3). */
+/** Upgrade task status codes (docs/reference/service/collector-management-api.md §2.3). */
 export const UPGRADE_STATUS = {
   notStarted: 0,
   pending: 1,

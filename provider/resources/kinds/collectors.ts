@@ -20,7 +20,7 @@ import {
 } from "./schemas";
 import { versionSchema } from "./version";
 
-/** Modifiable fields every collector has (docs/spec/collector-management-api.md §2.1). */
+/** Modifiable fields every collector has (docs/reference/service/collector-management-api.md §2.1). */
 export const COLLECTOR_FIELDS = {
   name: {
     schema: nameSchema,

@@ -27,7 +27,7 @@ export const DEFAULTS = {
   upgradePollsPerSecond: 2,
   /** Transient status lines (the display's info column) at most this often. */
   upgradeStatusEveryMs: 30_000,
-  /** The service fails a task that has not finished 30 minutes after its request (docs/spec/collector-management-api.md §3, 8). */
+  /** The service fails a task that has not finished 30 minutes after its request (docs/reference/service/collector-management-api.md §3, 8). */
   serviceTaskLimitMs: 30 * 60_000,
   /** How long past that limit we still wait for the service to say so. */
   serviceLimitGraceMs: 2 * 60_000,
