@@ -5,6 +5,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../provider/api";
+import { deploymentBaseUrl } from "../../provider/api/config";
+import { throttleNotice } from "../../provider/api/transport/auth-throttle";
+import { movedNotice } from "../../provider/api/transport/follow-moves";
 import { unsupportedNode } from "../../provider/node-version";
 import { deleteRefused } from "../../provider/plugin/plugin-inputs";
 import { resourceError } from "../../provider/resources/kinds/errors";
@@ -30,6 +33,8 @@ const ENTRIES: Record<string, string> = {
     method: "GET",
     path: "/collectors",
   }).message,
+  "The account lives in another deployment": movedNotice(deploymentBaseUrl("eu"), false),
+  "Waiting for the authentication throttle": throttleNotice("GET /collectors", 5_000, 65_000),
   "Sources of a collector in Json mode": resourceError("jsonMode", {
     action: "create",
     resource: 'LocalFileSource "app-logs"',

@@ -12,15 +12,20 @@ function duration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
 }
 
+/** What a process says, once for the requests waiting together, while the throttle holds them. */
+export function throttleNotice(request: string, waitMs: number, mostMs: number): string {
+  return (
+    `collectors: ${request} answered 401 unauthorized, but these credentials were accepted ` +
+    "earlier in this process: the service's authentication throttle (it limits sign-ins per " +
+    `minute); waiting ${duration(waitMs)} before trying again, at most ${duration(mostMs)} in all.`
+  );
+}
+
 async function waitForThrottle(ctx: Context, call: Call, ms: number): Promise<void> {
   const { session, retry } = ctx;
   if (session.throttleWaiters++ === 0) {
-    ctx.warn(
-      `collectors: ${call.req.method} ${call.suffix} answered 401 unauthorized, but these ` +
-        "credentials were accepted earlier in this process: the service's authentication " +
-        `throttle (it limits sign-ins per minute); waiting ${duration(ms)} before trying ` +
-        `again, at most ${duration(retry.authThrottleWaitMs * retry.timeScale)} in all.`,
-    );
+    const request = `${call.req.method} ${call.suffix}`;
+    ctx.warn(throttleNotice(request, ms, retry.authThrottleWaitMs * retry.timeScale));
   }
   try {
     await sleep(ms, call.req.signal);

@@ -37,14 +37,19 @@ function move(ctx: Context, call: Call, res: HttpResponse, location: string): vo
   session.movedBase = newBase;
   if (session.warnedMove) return;
   session.warnedMove = true;
+  ctx.warn(movedNotice(newBase, config.customEndpoint));
+}
+
+/** What a process says, once, when the service sends its requests to another deployment. */
+export function movedNotice(newBase: string, customEndpoint: boolean): string {
   const dep = deploymentNamed(newBase);
   const where = dep ? `deployment "${dep}"` : "another deployment";
-  const fix = config.customEndpoint
+  const fix = customEndpoint
     ? `set endpoint to ${newBase}`
     : `set deployment to "${dep ?? "?"}" (or COLLECTORS_DEPLOYMENT)`;
-  ctx.warn(
+  return (
     `collectors: the account lives in ${where}; the service moved requests to ${newBase}, ` +
-      `which this process now uses. To skip the redirect, ${fix}.`,
+    `which this process now uses. To skip the redirect, ${fix}.`
   );
 }
 
