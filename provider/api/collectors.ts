@@ -83,6 +83,7 @@ export class CollectorsApi {
     );
   }
 
+  /** One Collector by id, with its ETag (for update()). */
   async get(id: number | string, req: RequestOptions = {}): Promise<CollectorWithEtag> {
     const res = await this.http.send({
       method: "GET",
@@ -172,6 +173,7 @@ export class CollectorsApi {
     return { collector: parseResponse(collectorEnvelope, res, "PUT").collector, etag: res.etag };
   }
 
+  /** Deletes a Collector and its Sources. An Installed Collector registers again only when its software is installed again. */
   async delete(id: number | string, req: RequestOptions = {}): Promise<void> {
     await this.http.send({
       method: "DELETE",
@@ -200,6 +202,7 @@ export class CollectorsApi {
     return parseResponse(collectorListEnvelope, res, "GET").collectors;
   }
 
+  /** Every Installed Collector last seen alive before `aliveBeforeDays`, page by page. */
   iterateOffline(
     options: OfflineOptions & PageOptions = {},
     req: RequestOptions = {},

@@ -27,6 +27,7 @@ export class SearchJobsApi {
     return parseResponse(searchJobCreatedSchema, res, "POST");
   }
 
+  /** The search job as the service reports it (its fields are passed through as they come). */
   async status(id: string, req: RequestOptions = {}): Promise<SearchJobStatus> {
     const res = await this.http.send({
       method: "GET",

@@ -37,6 +37,7 @@ function sourcesPath(collectorId: number | string): string {
 export class SourcesApi {
   constructor(private readonly http: Transport) {}
 
+  /** The Collector's Sources (all of them: the service does not page them); with `download`, as exportConfig() has them. */
   async list(
     collectorId: number | string,
     options: DownloadOption = {},
@@ -68,6 +69,7 @@ export class SourcesApi {
     return parseResponse(sourcesDownloadSchema, res, "GET");
   }
 
+  /** One Source by id, with its ETag (for update()); with `download`, in the form exportConfig() has. */
   async get(
     collectorId: number | string,
     id: number | string,
@@ -142,6 +144,7 @@ export class SourcesApi {
     return { source: parseResponse(sourceEnvelope, res, "PUT").source, etag: res.etag };
   }
 
+  /** Deletes one Source (not possible while the Collector is in JSON mode). */
   async delete(
     collectorId: number | string,
     id: number | string,

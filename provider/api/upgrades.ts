@@ -119,6 +119,7 @@ export class UpgradesApi {
     return parseResponse(collectorListEnvelope, res, "GET").collectors;
   }
 
+  /** Every Collector that can be upgraded (or downgraded) to `toVersion`, page by page. */
   iterateUpgradable(
     options: UpgradableOptions & PageOptions = {},
     req: RequestOptions = {},
@@ -154,6 +155,7 @@ export class UpgradesApi {
     return parseResponse(upgradeCreatedSchema, res, "POST");
   }
 
+  /** One upgrade task as it stands: its status (UPGRADE_STATUS: 0 not started, 1 pending, 6 progressing, 2 succeeded, 3 failed) and message. */
   async get(taskId: number | string, req: RequestOptions = {}): Promise<UpgradeTask> {
     const res = await this.#send({
       method: "GET",
@@ -164,7 +166,7 @@ export class UpgradesApi {
   }
 
   /**
-   * Polls a task (through poll.ts) until it succeeded (status 2) or failed (status 3) and
+   * Polls a task until it succeeded (status 2) or failed (status 3) and
    * resolves with it: the InstalledCollector resource and `collectors upgrade` both follow tasks
    * with it.
    * Tasks that never finish fail on the service after 30 minutes; a limit or a signal stops
