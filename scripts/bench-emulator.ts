@@ -15,6 +15,7 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 import Fastify from "fastify";
 import { Pool } from "undici";
 import { DEV_ACCESS_ID, DEV_ACCESS_KEY, startEmulator } from "../emulator";
+import { quantile } from "./bench-shared/quantile";
 
 interface Targets {
   bare: string;
@@ -123,9 +124,8 @@ async function measure(
   const seconds = (performance.now() - started) / 1000;
   await pool.close();
   latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { name, count: latencies.length, errors, seconds, p50: at(0.5), p99: at(0.99) };
+  const p50 = quantile(latencies, 0.5);
+  return { name, count: latencies.length, errors, seconds, p50, p99: quantile(latencies, 0.99) };
 }
 
 /** One authenticated request to get a session cookie (as real clients keep one) and a collector. */

@@ -15,6 +15,7 @@ import { existsSync } from "node:fs";
 import { join, resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
+import { markdownTable } from "./bench-shared/markdown-table";
 
 const MiB = 1024 * 1024;
 
@@ -107,23 +108,27 @@ async function measure(resources: number, sdk: string | undefined): Promise<Figu
 
 function table(runs: Figures[]): string {
   const kib = (mib: number, n: number) => ((mib * 1024) / n).toFixed(1);
-  const rows = runs.map((r) =>
-    [
-      r.frontEnd,
-      r.resources,
-      kib(r.pending.heap - r.baseline.heap, r.resources),
-      r.pending.heap.toFixed(0),
-      r.pending.rss.toFixed(0),
-      kib(r.answered.heap - r.baseline.heap, r.resources),
-      r.baseline.rss.toFixed(0),
-      r.constructSeconds.toFixed(1),
-    ].join(" | "),
-  );
-  return [
-    "| front end | pending HTTP sources | retained per resource, pending (KiB) | heap (MiB) | RSS (MiB) | retained once answered (KiB) | RSS before any source (MiB) | constructing (s) |",
-    "|---|---|---|---|---|---|---|---|",
-    ...rows.map((row) => `| ${row} |`),
-  ].join("\n");
+  const rows = runs.map((r) => [
+    r.frontEnd,
+    String(r.resources),
+    kib(r.pending.heap - r.baseline.heap, r.resources),
+    r.pending.heap.toFixed(0),
+    r.pending.rss.toFixed(0),
+    kib(r.answered.heap - r.baseline.heap, r.resources),
+    r.baseline.rss.toFixed(0),
+    r.constructSeconds.toFixed(1),
+  ]);
+  const head = [
+    "front end",
+    "pending HTTP sources",
+    "retained per resource, pending (KiB)",
+    "heap (MiB)",
+    "RSS (MiB)",
+    "retained once answered (KiB)",
+    "RSS before any source (MiB)",
+    "constructing (s)",
+  ];
+  return markdownTable(head, rows);
 }
 
 async function main(): Promise<void> {

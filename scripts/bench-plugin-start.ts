@@ -13,18 +13,20 @@ import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { packageVersion } from "../provider/plugin/version";
+import { markdownTable } from "./bench-shared/markdown-table";
+import { quantile } from "./bench-shared/quantile";
 import { repoRoot } from "./pulumi-workspace";
 import { archiveName, hostPlatform, PLUGIN } from "./release/platforms";
 import { startPlugin, withoutPath } from "./release/start-plugin";
 
 const ROOT = repoRoot(__dirname);
 
-function summary(times: number[]): string {
+/** Median, min, p90 and max, in whole milliseconds. */
+function summary(times: number[]): string[] {
   const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return [at(0.5), sorted[0] ?? 0, at(0.9), sorted.at(-1) ?? 0]
-    .map((ms) => `${ms.toFixed(0)} ms`)
-    .join(" | ");
+  return [quantile(sorted, 0.5), sorted[0] ?? 0, quantile(sorted, 0.9), sorted.at(-1) ?? 0].map(
+    (ms) => `${ms.toFixed(0)} ms`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -58,8 +60,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `Plugin start-up, process start to port printed, ${runs} runs each, alternating\n\n`,
     );
-    process.stdout.write("| Plugin | median | min | p90 | max |\n|---|---|---|---|---|\n");
-    for (const [name, list] of times) process.stdout.write(`| ${name} | ${summary(list)} |\n`);
+    const rows = [...times].map(([name, list]) => [name, ...summary(list)]);
+    process.stdout.write(`${markdownTable(["Plugin", "median", "min", "p90", "max"], rows)}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,16 +10,11 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { startEmulator } from "../emulator";
+import { type LoggedRequest, startEmulator } from "../emulator";
+import { countBy, floorMs, loggedRequests, RATE } from "./bench-shared/service-requests";
 
 /** This file runs as dist/scripts/bench-upgrade.js; the CLI is dist/cli/main.js. */
 const CLI = join(__dirname, "..", "cli", "main.js");
-
-interface LoggedRequest {
-  method: string;
-  path: string;
-  status: number;
-}
 
 function flag(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,7 +25,6 @@ function flag(name: string, fallback: string): string {
 const count = Number(flag("count", "200"));
 const pollInterval = flag("poll-interval", "10");
 const select = flag("select", "all-upgradable");
-const RATE = 4; // spec 8 (docs/reference/service/collector-management-api.md): requests per second per user
 
 async function control(origin: string, path: string, method = "GET", body?: unknown) {
   const res = await fetch(`${origin}/_emulator${path}`, {
@@ -100,11 +94,10 @@ async function main(): Promise<void> {
     const exitCode = await new Promise<number | null>((resolve) => child.on("close", resolve));
     const wallS = (performance.now() - started) / 1000;
 
-    const { requests } = (await control(emu.origin, "/requests")) as { requests: LoggedRequest[] };
-    const byKind = new Map<string, number>();
-    for (const r of requests) byKind.set(kind(r), (byKind.get(kind(r)) ?? 0) + 1);
+    const requests = await loggedRequests(emu.origin);
+    const byKind = countBy(requests, kind);
     const limited = requests.filter((r) => r.status === 429).length;
-    const floorS = requests.length / RATE;
+    const floorS = floorMs(requests.length) / 1000;
     const summary = stdout.trim().split("\n").at(-1) ?? "";
 
     const rows: [string, string][] = [

@@ -7,8 +7,9 @@
 // what is in flight. Even spacing keeps the service's bucket (one second's worth of requests)
 // nearly full, so arrivals bunched together by network jitter still find tokens; windows of 4
 // starts needed the bucket exactly full for the 4th of each burst, hence a 100 ms margin that
-// cost a tenth of every large deployment's time (docs/benchmarks-pulumi.md). A request first takes an
-// in-flight slot, then a start slot, so no start is "saved up" while waiting for a slot.
+// cost a tenth of every large deployment's time (bench:pulumi's runs: docs/benchmarks-pulumi.md at
+// commit e6e3eb1, "Proposals"). A request first takes an in-flight slot, then a start slot, so
+// no start is "saved up" while waiting for a slot.
 //
 // A caller that decides what to send only once it may start (the read batcher: reads arriving
 // while it waits join its list) takes a start slot ahead (takeStart) and hands it to its request.

@@ -144,8 +144,9 @@ export abstract class CollectorsResource extends pulumi.CustomResource {
     // stack trace (runtime/debuggable.js, for its promise-leak report), kept until the engine
     // answers: with the 13 properties of an HTTP source given two args that is ~50 traces per
     // resource, formatted through ts-node's source maps, held for minutes at 4 requests/s
-    // (docs/benchmarks-pulumi.md, "Fleet scale"). Within the default 10 frames those traces
-    // show only the SDK's and this package's constructors, and the leak report names the
+    // (docs/benchmarks/pulumi.md; the profile: docs/benchmarks-pulumi.md at commit e6e3eb1,
+    // "Fleet scale"). Within the default 10 frames those traces show only the SDK's and this
+    // package's constructors, and the leak report names the
     // resource and property without them, so none are captured while the resource registers.
     // The resource's source position is unaffected (the SDK lifts the limit to take it); what
     // loses its trace is an Error made in this window: the one the SDK keeps for a failed
@@ -176,7 +177,7 @@ const unsetFields = new Map<string, PropertyDescriptor>();
  * The output of a field the program did not set: undefined, known once the resource is
  * registered, and depending on it like any of its outputs. Made on first read rather than
  * registered, as the SDK keeps ~7 KiB of promises per registered property until the engine
- * answers, minutes at 4 requests/s (docs/benchmarks-pulumi.md, "Fleet scale").
+ * answers, minutes at 4 requests/s (docs/benchmarks/pulumi.md#a-typescript-programs-memory).
  */
 function unsetField(key: string): PropertyDescriptor {
   let descriptor = unsetFields.get(key);

@@ -7,8 +7,9 @@
 // pulumi.dynamic.Resource does): the engine writes it into the inputs and the outputs of every
 // resource, so into every checkpoint of the state twice per resource, and serializeFunction's
 // seven wrapped closures took 3,063 bytes (an HTTP source's) where these lines take 497
-// (docs/benchmarks-pulumi.md, "Fleet scale"). The engine's pulumi-nodejs host loads it the same
-// way: require-from-string, then `handler()`, once per distinct text.
+// (docs/benchmarks-pulumi.md at commit e6e3eb1, "Fleet scale"; the state per resource today:
+// docs/benchmarks/pulumi.md). The engine's pulumi-nodejs host loads it the same way:
+// require-from-string, then `handler()`, once per distinct text.
 //
 // `require` in the text belongs to a module compiled from a string with no file name (the
 // host uses require-from-string): it resolves bare names from node_modules folders above the

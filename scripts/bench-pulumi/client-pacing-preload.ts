@@ -7,11 +7,11 @@
 if (process.argv.some((arg) => /dynamic-provider/.test(arg))) {
   const limits = JSON.parse(process.env.BENCH_PULUMI_CLIENT_LIMITS ?? "{}") as
     | false
-    | import("../provider/api/throttle").LimitOptions;
+    | import("../../provider/api/throttle").LimitOptions;
   // The same module the shims reach through "pulumi-collectors/resources/runtime", whose first
   // call makes the process's runtime with Runtime.forProcess().
   const { Runtime } =
-    require("../provider/resources/steps/runtime") as typeof import("../provider/resources/steps/runtime");
+    require("../../provider/resources/steps/runtime") as typeof import("../../provider/resources/steps/runtime");
   const forProcess = Runtime.forProcess.bind(Runtime);
   Runtime.forProcess = (env) =>
     new Runtime({ defaults: forProcess(env).defaults, client: { limits } });
