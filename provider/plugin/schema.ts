@@ -21,6 +21,7 @@ import {
   TYPED_SOURCES,
 } from "./layer";
 import { PLUGIN_INPUTS } from "./plugin-inputs";
+import { resourceDescription } from "./schema-examples";
 import {
   descriptionOf,
   fieldType,
@@ -125,7 +126,7 @@ function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
   if (kind.parent) outputs[kind.parent] = { ...outputs[kind.parent], type: "integer" };
   const rules = kind.rules({});
   return {
-    description: describeKind(kind),
+    description: resourceDescription(kind, describeKind(kind)),
     inputProperties: inputs,
     requiredInputs: Object.keys(rules.required ?? {}),
     properties: outputs,
@@ -222,7 +223,9 @@ export function packageSchema() {
     // program's @pulumi/pulumi: two copies in one program break it. Python: a pyproject.toml (no
     // setup.py to run), which `python -m build` turns into the wheel and sdist of a release. C#:
     // NuGet id and namespace PulumiCollectors.Collectors, as the default root `Pulumi` is
-    // Pulumi's own (its NuGet id prefix is reserved to Pulumi; see docs/sdks.md).
+    // Pulumi's own (its NuGet id prefix is reserved to Pulumi; see docs/sdks.md). The module
+    // `index` is the root namespace: the SDK puts it there, and without saying so the C# program
+    // generator (the schema's examples) writes `Collectors.Index.HostedCollector`.
     language: {
       nodejs: {
         packageName: "@pulumi-collectors/collectors",
@@ -238,7 +241,11 @@ export function packageSchema() {
         respectSchemaVersion: true,
         pyproject: { enabled: true },
       },
-      csharp: { rootNamespace: "PulumiCollectors", respectSchemaVersion: true },
+      csharp: {
+        rootNamespace: "PulumiCollectors",
+        respectSchemaVersion: true,
+        namespaces: { index: "" },
+      },
     },
   };
 }
