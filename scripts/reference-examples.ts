@@ -4,7 +4,8 @@
 // C# one at the last pkg/v3 holding it, scripts/sdkgen-dotnet/programgen; pulumi-yaml's,
 // scripts/pulumi-yaml/programgen), bound against the package schema. Writes
 // provider/plugin/examples.json (kind → language → source), which the schema's descriptions and
-// the reference pages (scripts/reference-pages.ts) show. `npm run docs:reference` runs both;
+// the reference pages (scripts/reference-pages.ts) show. `npm run docs:reference` runs both (compiling
+// again in between: the pages read the examples through the compiled schema);
 // test/scripts/reference-examples.test.ts checks the file is what the generators render now.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

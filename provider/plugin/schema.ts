@@ -143,8 +143,10 @@ function describeKind(kind: EntityKind): string {
     return "An Installed Collector, registered by the collector software on a host and taken over with `adopt`.";
   }
   const type = TYPED_SOURCES[kind.kind];
+  // "An HTTP source", "An ActiveDirectory source", "A Universal source".
+  const article = type && /^(HTTP|[AEIO])/.test(type.sourceType) ? "An" : "A";
   return type
-    ? `A ${type.sourceType} source${type.fixed?.contentType ? ` (contentType ${String(type.fixed.contentType)})` : ""}.`
+    ? `${article} ${type.sourceType} source${type.fixed?.contentType ? ` (contentType ${String(type.fixed.contentType)})` : ""}.`
     : "A source of any type the service knows, by its sourceType; fields this package does not model go in passthrough.";
 }
 
