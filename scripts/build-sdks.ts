@@ -30,9 +30,12 @@ export function goCommand(): string {
   return onPath ? "go" : "/usr/local/go/bin/go";
 }
 
-/** Builds the Go tool in scripts/<tool> into `binary` (Go's build cache makes a rebuild a link). */
-async function buildGoTool(tool: string, binary: string): Promise<string> {
-  await runOrFail(goCommand(), ["build", "-o", resolve(binary), "."], join(ROOT, "scripts", tool), {
+/**
+ * Builds the Go tool in scripts/<tool> (its package `pkg` of that module, the module's root by
+ * default) into `binary` (Go's build cache makes a rebuild a link).
+ */
+export async function buildGoTool(tool: string, binary: string, pkg = "."): Promise<string> {
+  await runOrFail(goCommand(), ["build", "-o", resolve(binary), pkg], join(ROOT, "scripts", tool), {
     ...process.env,
     GOFLAGS: "-mod=readonly",
   });

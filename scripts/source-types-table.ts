@@ -1,6 +1,6 @@
 // The table of source classes, printed from the tables the classes are built from
 // (provider/resources/kinds/source-types.ts and source-variants.ts) onto
-// docs/resource-reference.md by resource-reference.ts, which test/scripts/resource-reference.test.ts
+// docs/reference/resources/README.md by reference-pages.ts, which test/scripts/reference-pages.test.ts
 // keeps equal to them. Alone, it prints it between markers. Run it after adding a type:
 // `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
 import { holdsSecret } from "../provider/resources/kinds/fields";

@@ -65,7 +65,7 @@ const ALLOWED: { differences: string[]; reason: string }[] = [
     differences: ["fixed of DockerStats: contentType only in provider"],
     reason:
       "the service takes DockerStats with or without contentType (absent: stats as logs); " +
-      'DockerStatsSource always sends "DockerMetrics" and leaves stats as logs to Source (docs/resource-reference.md).',
+      'DockerStatsSource always sends "DockerMetrics" and leaves stats as logs to Source (docs/reference/resources/README.md).',
   },
   {
     differences: [

@@ -21,6 +21,7 @@ import {
   TYPED_SOURCES,
 } from "./layer";
 import { PLUGIN_INPUTS } from "./plugin-inputs";
+import { resourceDescription } from "./schema-examples";
 import {
   descriptionOf,
   fieldType,
@@ -125,7 +126,7 @@ function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
   if (kind.parent) outputs[kind.parent] = { ...outputs[kind.parent], type: "integer" };
   const rules = kind.rules({});
   return {
-    description: describeKind(kind),
+    description: resourceDescription(kind, describeKind(kind)),
     inputProperties: inputs,
     requiredInputs: Object.keys(rules.required ?? {}),
     properties: outputs,
@@ -142,8 +143,10 @@ function describeKind(kind: EntityKind): string {
     return "An Installed Collector, registered by the collector software on a host and taken over with `adopt`.";
   }
   const type = TYPED_SOURCES[kind.kind];
+  // "An HTTP source", "An ActiveDirectory source", "A Universal source".
+  const article = type && /^(HTTP|[AEIO])/.test(type.sourceType) ? "An" : "A";
   return type
-    ? `A ${type.sourceType} source${type.fixed?.contentType ? ` (contentType ${String(type.fixed.contentType)})` : ""}.`
+    ? `${article} ${type.sourceType} source${type.fixed?.contentType ? ` (contentType ${String(type.fixed.contentType)})` : ""}.`
     : "A source of any type the service knows, by its sourceType; fields this package does not model go in passthrough.";
 }
 
@@ -222,7 +225,9 @@ export function packageSchema() {
     // program's @pulumi/pulumi: two copies in one program break it. Python: a pyproject.toml (no
     // setup.py to run), which `python -m build` turns into the wheel and sdist of a release. C#:
     // NuGet id and namespace PulumiCollectors.Collectors, as the default root `Pulumi` is
-    // Pulumi's own (its NuGet id prefix is reserved to Pulumi; see docs/internals/sdks.md).
+    // Pulumi's own (its NuGet id prefix is reserved to Pulumi; see docs/internals/sdks.md). The module
+    // `index` is the root namespace: the SDK puts it there, and without saying so the C# program
+    // generator (the schema's examples) writes `Collectors.Index.HostedCollector`.
     language: {
       nodejs: {
         packageName: "@pulumi-collectors/collectors",
@@ -238,7 +243,11 @@ export function packageSchema() {
         respectSchemaVersion: true,
         pyproject: { enabled: true },
       },
-      csharp: { rootNamespace: "PulumiCollectors", respectSchemaVersion: true },
+      csharp: {
+        rootNamespace: "PulumiCollectors",
+        respectSchemaVersion: true,
+        namespaces: { index: "" },
+      },
     },
   };
 }

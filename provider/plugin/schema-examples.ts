@@ -1,0 +1,59 @@
+// A resource's description in the package schema: what it is, then its example in every language
+// in the Pulumi Registry's format (the `{{% examples %}}` shortcodes the docs generator and each
+// SDK generator read, so the SDKs' doc comments show it), then how `pulumi import` names it.
+// The examples are rendered from docs/reference/programs/ by `npm run docs:reference` into
+// examples.json: the schema is built at runtime from the kind tables, the renderers are Go tools.
+
+import EXAMPLES from "./examples.json";
+import type { EntityKind } from "./layer";
+
+/** The fence languages of the Registry's examples, in its order. */
+const FENCES = ["typescript", "python", "go", "csharp", "yaml"] as const;
+
+const examples = EXAMPLES as Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** The kind's example, as rendered; undefined when examples.json has none for it. */
+export function exampleOf(kind: string): Readonly<Record<string, string>> | undefined {
+  return examples[kind];
+}
+
+/** The example id of a kind's object, as `pulumi import` takes it (provider/plugin/ids.ts). */
+export const importIdOf = (kind: EntityKind): string =>
+  kind.parent === undefined ? "100000001" : "100000001/200000001";
+
+function examplesSection(kind: EntityKind): string[] {
+  const sources = exampleOf(kind.kind);
+  if (!sources) return [];
+  return [
+    "{{% examples %}}",
+    "## Example Usage",
+    "{{% example %}}",
+    `### A ${kind.kind}`,
+    "",
+    ...FENCES.map((fence) => `\`\`\`${fence}\n${(sources[fence] ?? "").trimEnd()}\n\`\`\``),
+    "{{% /example %}}",
+    "{{% /examples %}}",
+    "",
+  ];
+}
+
+function importSection(kind: EntityKind): string[] {
+  const id =
+    kind.parent === undefined
+      ? "A collector's id is the service's."
+      : "A source's id is `<collectorId>/<sourceId>` (`collectors list` shows both).";
+  return [
+    "## Import",
+    "",
+    id,
+    "",
+    "```sh",
+    `$ pulumi import collectors:index:${kind.kind} <name> ${importIdOf(kind)}`,
+    "```",
+  ];
+}
+
+/** The description of a kind's resource: `summary`, its examples, its import. */
+export function resourceDescription(kind: EntityKind, summary: string): string {
+  return [summary, "", ...examplesSection(kind), ...importSection(kind)].join("\n");
+}
