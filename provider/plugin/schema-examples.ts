@@ -28,7 +28,7 @@ function examplesSection(kind: EntityKind): string[] {
     "{{% examples %}}",
     "## Example Usage",
     "{{% example %}}",
-    `### A ${kind.kind}`,
+    `### ${kind.kind}`,
     "",
     ...FENCES.map((fence) => `\`\`\`${fence}\n${(sources[fence] ?? "").trimEnd()}\n\`\`\``),
     "{{% /example %}}",
