@@ -10,7 +10,7 @@ import { globToRegExp } from "../shared/name-glob";
 import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
 import { LANGUAGES } from "./notes";
 import { givenSource, installedSource, type PackageSource, packageSetup } from "./package-spec";
-import { type ExportPlan, planExport } from "./plan";
+import { type ExportPlan, type PlanSettings, planExport } from "./plan";
 import { pluginSetup, pluginTarball } from "./plugin-source";
 import { progressOn } from "./progress";
 import {
@@ -24,16 +24,14 @@ import {
   writeFiles,
 } from "./project";
 import { readAccount } from "./read";
-import { type ProjectSetup, reportText } from "./report";
+import { type ProjectSetup, type ReportContext, reportText } from "./report";
 import { yamlProgram } from "./yaml";
 
 export const DEFAULT_STACK = "dev";
 
-export interface ExportOptions {
+/** How the project is written: what `collectors export` and `collectors migrate` share. */
+export interface ProjectOptions {
   out?: string | undefined;
-  collector?: string[] | undefined;
-  hosted?: boolean | undefined;
-  installed?: boolean | undefined;
   stack?: string | undefined;
   programOnly?: boolean | undefined;
   force?: boolean | undefined;
@@ -45,6 +43,12 @@ export interface ExportOptions {
   language?: string | undefined;
 }
 
+export interface ExportOptions extends ProjectOptions {
+  collector?: string[] | undefined;
+  hosted?: boolean | undefined;
+  installed?: boolean | undefined;
+}
+
 export interface ExportResult {
   plan: ExportPlan;
   out: string;
@@ -54,7 +58,7 @@ export interface ExportResult {
 /** Where the stack should point: the deployment, or the endpoint when one was used. */
 function stackSettings(
   client: CollectorsClient,
-  options: ExportOptions,
+  options: ProjectOptions,
   env: Record<string, string | undefined>,
 ): StackSettings {
   const accessId = options.accessId ?? env[ENV.accessId];
@@ -72,7 +76,7 @@ function stackSettings(
 
 /** Where the project gets the package: --package-spec, else how this command was installed. */
 function packageSource(
-  options: ExportOptions,
+  options: ProjectOptions,
   destination: { out: string; programOnly: boolean },
 ): PackageSource {
   if (options.packageSpec !== undefined) {
@@ -93,7 +97,7 @@ type Foundation =
   | { language: "yaml"; setup: ProjectSetup };
 
 function foundationOf(
-  options: ExportOptions,
+  options: ProjectOptions,
   destination: { out: string; programOnly: boolean },
 ): Foundation {
   const language = options.language ?? "typescript";
@@ -125,6 +129,65 @@ function foundationOf(
   return { language: "yaml", setup: pluginSetup(tarball, manifest.version, destination.out) };
 }
 
+/** Where and how the project is written, checked before anything is read from the service. */
+export interface ProjectTarget {
+  /** --out as given, for messages. */
+  out: string;
+  destination: { out: string; force: boolean; programOnly: boolean };
+  foundation: Foundation;
+  stack: string;
+  settings: PlanSettings;
+}
+
+export function projectTarget(options: ProjectOptions): ProjectTarget {
+  const stack = options.stack ?? DEFAULT_STACK;
+  if (!/^[A-Za-z0-9_.-]+$/.test(stack)) {
+    throw new UsageError(`--stack ${stack}: use letters, digits, "-", "_" and "." only`);
+  }
+  const out = options.out ?? ".";
+  const destination = {
+    out: resolve(out),
+    force: !!options.force,
+    programOnly: !!options.programOnly,
+  };
+  const foundation = foundationOf(options, destination);
+  checkDestination(destination);
+  return { out, destination, foundation, stack, settings: { protect: options.protect !== false } };
+}
+
+/** Writes the plan's project and prints what was written and the steps to take it over. */
+export function writeProject(
+  plan: ExportPlan,
+  target: ProjectTarget,
+  context: {
+    client: CollectorsClient;
+    options: ProjectOptions;
+    env: Record<string, string | undefined>;
+  },
+  output: Output,
+  report: Pick<ReportContext, "secretValues"> = {},
+): string[] {
+  const { destination, foundation, stack } = target;
+  const projectName = projectNameOf(destination.out);
+  const connection = stackSettings(context.client, context.options, context.env);
+  const files =
+    foundation.language === "yaml"
+      ? { "Pulumi.yaml": yamlProgram(plan, projectName), ...stackFile(stack, connection) }
+      : projectFiles(projectName, stack, connection, programText(plan), foundation.source);
+  const written = writeFiles(files, destination);
+  for (const part of reportText(plan, {
+    out: target.out,
+    stack,
+    written,
+    programOnly: destination.programOnly,
+    setup: foundation.setup,
+    ...report,
+  })) {
+    output.out(part);
+  }
+  return written;
+}
+
 export async function runExport(
   client: CollectorsClient,
   options: ExportOptions,
@@ -135,21 +198,10 @@ export async function runExport(
   if (options.hosted && options.installed) {
     throw new UsageError("--hosted and --installed exclude each other; leave both out for both");
   }
-  const stack = options.stack ?? DEFAULT_STACK;
-  if (!/^[A-Za-z0-9_.-]+$/.test(stack)) {
-    throw new UsageError(`--stack ${stack}: use letters, digits, "-", "_" and "." only`);
-  }
   for (const pattern of options.collector ?? []) globToRegExp(pattern, "--collector");
-  const out = options.out ?? ".";
-  const destination = {
-    out: resolve(out),
-    force: !!options.force,
-    programOnly: !!options.programOnly,
-  };
-  const foundation = foundationOf(options, destination);
-  checkDestination(destination);
+  const target = projectTarget(options);
+  const { out, settings } = target;
   const filter = options.hosted ? "hosted" : options.installed ? "installed" : undefined;
-  const settings = { protect: options.protect !== false };
   let account: Awaited<ReturnType<typeof readAccount>>;
   try {
     account = await readAccount(
@@ -179,23 +231,8 @@ export async function runExport(
     for (const skipped of plan.skipped) output.err(`  ${skipped.what}: ${skipped.reason}`);
     return { result: { plan, out, written: [] }, exitCode: EXIT.failed };
   }
-  const projectName = projectNameOf(destination.out);
-  const connection = stackSettings(client, options, env);
-  const files =
-    foundation.language === "yaml"
-      ? { "Pulumi.yaml": yamlProgram(plan, projectName), ...stackFile(stack, connection) }
-      : projectFiles(projectName, stack, connection, programText(plan), foundation.source);
-  const written = writeFiles(files, destination);
-  for (const part of reportText(plan, {
-    out,
-    stack,
-    written,
-    programOnly: destination.programOnly,
-    setup: foundation.setup,
-  })) {
-    output.out(part);
-  }
-  return { result: { plan, out: destination.out, written }, exitCode: EXIT.ok };
+  const written = writeProject(plan, target, { client, options, env }, output);
+  return { result: { plan, out: target.destination.out, written }, exitCode: EXIT.ok };
 }
 
 export function registerExport(program: Command, io: CommandIO = processIO()): void {
@@ -203,18 +240,32 @@ export function registerExport(program: Command, io: CommandIO = processIO()): v
     .command("export")
     .description(
       "Write a Pulumi project (TypeScript, or YAML on the provider plugin) that adopts the account's collectors and sources (secrets go to stack config).",
-    )
-    .option("--out <dir>", "the folder to write the project to (default: the current folder)")
-    .option(
-      "--language <name>",
-      "typescript (the package's classes; the default) or yaml (Pulumi.yaml on the collectors provider plugin)",
-    )
+    );
+  addProjectOptions(command)
     .option(
       "--collector <glob...>",
       "only collectors whose name matches (* ? [a-z]); repeatable, e.g. --collector 'web-*' 'db-?'",
     )
     .option("--hosted", "only Hosted Collectors (and their sources)")
-    .option("--installed", "only Installed Collectors (and their sources)")
+    .option("--installed", "only Installed Collectors (and their sources)");
+  addConnectionOptions(command).action(
+    commandAction<ExportOptions>(
+      (client, flags, output, context) =>
+        runExport(client, flags, output, io.env, context.interrupt),
+      io,
+      { interruptible: true },
+    ),
+  );
+}
+
+/** The flags of the project a command writes: where, in which language, for which stack. */
+export function addProjectOptions(command: Command): Command {
+  return command
+    .option("--out <dir>", "the folder to write the project to (default: the current folder)")
+    .option(
+      "--language <name>",
+      "typescript (the package's classes; the default) or yaml (Pulumi.yaml on the collectors provider plugin)",
+    )
     .option(
       "--stack <name>",
       `the stack the Pulumi.<stack>.yaml is for (default: ${DEFAULT_STACK})`,
@@ -229,12 +280,4 @@ export function registerExport(program: Command, io: CommandIO = processIO()): v
       "--package-spec <spec>",
       "what the project's package.json depends on for pulumi-collectors: a tarball or folder path, or a version range (default: how this command was installed)",
     );
-  addConnectionOptions(command).action(
-    commandAction<ExportOptions>(
-      (client, flags, output, context) =>
-        runExport(client, flags, output, io.env, context.interrupt),
-      io,
-      { interruptible: true },
-    ),
-  );
 }

@@ -1,6 +1,7 @@
 // From the account as read to what the program declares: a statement per collector and source
 // (logical names, references, adoption by id, secrets moved to stack config), the secrets to
 // set, and what is left out and why. Knows nothing about particular types: types.ts does.
+import type { Collector, Source as SourceInfo } from "../../provider/api";
 import { identifierOf, NameRegistry, pascal } from "./names";
 import type { Account } from "./read";
 import { Code, type Statement, stringLiteral, type Value } from "./render";
@@ -143,10 +144,20 @@ function leftOutNote(declaration: Declaration): string[] {
   return notes;
 }
 
+/**
+ * The logical names a program asks for, by object: a migration keeps the names another tool gave
+ * (undefined: from the object's own name, as an export does). Names are made unique either way.
+ */
+export interface PlanNames {
+  collector(collector: Collector): string | undefined;
+  source(source: SourceInfo): string | undefined;
+}
+
 /** Choices of the export that shape every declaration. */
 export interface PlanSettings {
   /** Declare every resource with `protect: true`. */
   protect: boolean;
+  names?: PlanNames | undefined;
 }
 
 /** The resource options of every declaration. */
@@ -183,7 +194,7 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
     return args;
   };
 
-  for (const { collector, sources } of account.collectors) {
+  for (const { collector, sources, declared = true } of account.collectors) {
     const collectorLabel = `collector ${JSON.stringify(collector.name)} (id ${collector.id})`;
     const declaration = collectorDeclaration(collector);
     if (!declaration) {
@@ -193,7 +204,12 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
       });
       continue;
     }
-    const logicalName = registry.unique(identifierOf(collector.name, `collector${collector.id}`));
+    const logicalName = registry.unique(
+      settings.names?.collector(collector) ??
+        identifierOf(collector.name, `collector${collector.id}`),
+    );
+    // A source whose collector the program does not declare names the collector by its id.
+    const collectorId = declared ? new IdOf(logicalName) : String(collector.id);
     const sourcesReason = sourcesSkipReason(collector);
     const sourceStatements: Declared[] = [];
     const notes: string[] = [];
@@ -207,7 +223,9 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
       const sourceDecl = sourceDeclaration(source);
       const fallback = `source${source.id}`;
       const own = identifierOf(source.name, fallback);
-      const sourceName = registry.unique(`${logicalName}${pascal([own])}`);
+      const sourceName = registry.unique(
+        settings.names?.source(source) ?? `${logicalName}${pascal([own])}`,
+      );
       const args = withSecrets(sourceDecl, sourceName, sourceLabel);
       sourceStatements.push({
         notes: leftOutNote(sourceDecl),
@@ -216,13 +234,17 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
         retainOnDelete: false,
         logicalName: sourceName,
         args: {
-          collectorId: new IdOf(logicalName),
+          collectorId,
           adopt: new AdoptById(source.id as number), // every source the service lists has one
           ...args,
         },
         options,
       });
       count(plan.sourceCounts, sourceDecl.typeLabel);
+    }
+    if (!declared) {
+      if (sourceStatements.length > 0) plan.groups.push({ statements: sourceStatements });
+      continue;
     }
     if (sourcesReason && sources.length > 0) {
       notes.push(`Its ${sources.length} source(s) are not managed here: ${sourcesReason}.`);

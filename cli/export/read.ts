@@ -21,6 +21,11 @@ export interface Selection {
 export interface CollectorWithSources {
   collector: Collector;
   sources: SourceInfo[];
+  /**
+   * Whether the program declares the collector itself (the default); when not, only its sources,
+   * which then name it by id (a migration that takes sources of a collector it does not take).
+   */
+  declared?: boolean;
 }
 
 export interface Account {

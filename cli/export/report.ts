@@ -12,8 +12,10 @@ export function shellWord(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export function secretCommand(secret: SecretToSet): string {
+export function secretCommand(secret: SecretToSet, showValue = true): string {
   const base = `pulumi config set --secret ${shellWord(secret.key)}`;
+  if (!showValue)
+    return `${base}   # ${secret.field} of ${secret.owner}: type the value when asked`;
   return secret.value === undefined
     ? `${base}   # ${secret.field} of ${secret.owner}: hidden by the service, type the real value when asked`
     : `${base} -- ${shellWord(secret.value)}`;
@@ -53,6 +55,11 @@ export interface ReportContext {
   written: string[];
   programOnly: boolean;
   setup: ProjectSetup;
+  /**
+   * Whether the secrets the service shows are printed in the `pulumi config set` lines (an
+   * export's default); a migration prints none, so its output holds no secret in clear.
+   */
+  secretValues?: boolean;
 }
 
 /** Paragraphs wrapped for a terminal. */
@@ -68,7 +75,9 @@ export function reportText(plan: ExportPlan, context: ReportContext): string[] {
   if (!context.programOnly) notes.unshift(setup.note);
   parts.push(notes.map(wrapped).join("\n\n"));
   // The secrets go into the stack, so they are set after it exists and before the first up.
-  const secrets = plan.secrets.map(secretCommand);
+  const secrets = plan.secrets.map((secret) =>
+    secretCommand(secret, context.secretValues !== false),
+  );
   const cd = context.out === "." ? [] : [`cd ${shellWord(context.out)}`];
   // Into an existing project, index.ts replaced the program there: look before applying.
   const steps = context.programOnly
@@ -85,7 +94,9 @@ export function reportText(plan: ExportPlan, context: ReportContext): string[] {
   const heading =
     secrets.length === 0
       ? "Then:"
-      : `Then (with ${plural(secrets.length, "secret")} to set: the values are shown only here, never written to a file):`;
+      : context.secretValues === false
+        ? `Then (with ${plural(secrets.length, "secret")} to set, typed when asked: no value is printed or written to a file):`
+        : `Then (with ${plural(secrets.length, "secret")} to set: the values are shown only here, never written to a file):`;
   parts.push(["", heading, ...steps.map((s) => `  ${s}`)].join("\n"));
   return parts;
 }
