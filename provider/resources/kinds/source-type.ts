@@ -75,12 +75,14 @@ export interface SourceType {
   decision?: string;
 }
 
-/** What a variant's thirdPartyRef allows; generic so each class keeps its own path and auth types. */
-/** What a variant's thirdPartyRef allows; generic so each class keeps its own path and auth types. */
-export interface RefOptions<P extends PathType, A extends AuthType> {
+/**
+ * What a variant's thirdPartyRef allows; generic so each class keeps its own path and auth types,
+ * and its type says whether a program may leave the path and authentication out.
+ */
+export interface RefOptions<P extends PathType, A extends AuthType, O extends boolean = boolean> {
   paths: readonly P[];
   auths: readonly A[];
-  optionalParts?: boolean;
+  optionalParts?: O;
   replace?: boolean;
 }
 

@@ -29,12 +29,12 @@ function polling<P extends PathType, A extends AuthType>(
 }
 
 /** An HTTP variant with a thirdPartyRef (sheet 6.1). */
-function httpVariant<P extends PathType, A extends AuthType, F extends TypeFieldName = never>(
-  contentType: string,
-  kind: string,
-  ref: RefOptions<P, A>,
-  fields: readonly F[] = [],
-) {
+function httpVariant<
+  P extends PathType,
+  A extends AuthType,
+  F extends TypeFieldName = never,
+  O extends boolean = false,
+>(contentType: string, kind: string, ref: RefOptions<P, A, O>, fields: readonly F[] = []) {
   return {
     sourceType: "HTTP",
     collector: "Hosted",
@@ -113,7 +113,9 @@ const VARIANTS = {
       {
         paths: ["NoPathExpression"],
         auths: ["NoAuthentication"],
-        optionalParts: true,
+        // `as const`: a plain `true` in an object literal widens to boolean, and the class would
+        // then require the two members (as `undefined`) instead of letting a program leave them out.
+        optionalParts: true as const,
         replace: true,
       },
       ["messagePerRequest"],

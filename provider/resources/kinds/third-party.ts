@@ -366,16 +366,26 @@ function oneOf<K extends string, T extends Record<K, z.ZodObject>>(
  * The spec of a typed thirdPartyRef: exactly one resource whose serviceType is `serviceType`, a
  * path of `paths` and an authentication of `auths` (both optional when `optionalParts`).
  */
-export function thirdPartyRefSpec<P extends PathType, A extends AuthType>(options: {
+export function thirdPartyRefSpec<
+  P extends PathType,
+  A extends AuthType,
+  Optional extends boolean = false,
+>(options: {
   serviceType: string;
   paths: readonly P[];
   auths: readonly A[];
-  optionalParts?: boolean;
+  optionalParts?: Optional;
   replace?: boolean;
 }) {
   const { serviceType, paths, auths } = options;
-  const path = oneOf(PATHS, paths, "path");
-  const authentication = oneOf(AUTHS, auths, "authentication");
+  // Typed by `Optional` itself: a conditional value alone would type the members as required
+  // keys that may hold undefined, which a program leaving them out does not satisfy.
+  const maybe = <T extends z.ZodType>(part: T) =>
+    (options.optionalParts ? part.optional() : part) as Optional extends true
+      ? z.ZodOptional<T>
+      : T;
+  const path = maybe(oneOf(PATHS, paths, "path"));
+  const authentication = maybe(oneOf(AUTHS, auths, "authentication"));
   const resource = z
     .object(
       {
@@ -384,8 +394,8 @@ export function thirdPartyRefSpec<P extends PathType, A extends AuthType>(option
             error: `serviceType must be "${serviceType}" (the source's contentType)`,
           })
           .describe(`"${serviceType}", the source's contentType.`),
-        path: options.optionalParts ? path.optional() : path,
-        authentication: options.optionalParts ? authentication.optional() : authentication,
+        path,
+        authentication,
       },
       { error: "each resource must be an object { serviceType, path, authentication }" },
     )
