@@ -1,6 +1,7 @@
 # One resource of every type of the collector family that SumoLogic/terraform-provider-sumologic
 # has, applied against `collectors serve` by scripts/record-terraform-state.ts. Every key, secret
-# and ARN below is a made-up test value: the recorded state holds them in clear, as a user's does.
+# and ARN below is a made-up test value: the recorded state holds in clear those the service does
+# not mask on reads, as a user's state does.
 
 terraform {
   required_version = ">= 1.7"
