@@ -3,6 +3,7 @@
 import "./require-node";
 import { registerExport } from "./export";
 import { registerList } from "./list/command";
+import { registerMigrate } from "./migrate/command";
 import { registerOffline } from "./offline/command";
 import { registerRecover } from "./recover/command";
 import { registerServe } from "./serve/command";
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerFleet(program);
   registerExport(program);
   registerRecover(program);
+  registerMigrate(program);
   return program;
 }
 

@@ -119,8 +119,18 @@ function secretKeyOf(logicalName: string, path: ArgPath): string {
   return `${head}${field.slice(0, 24)}`;
 }
 
-function leftOutNote(declaration: Declaration): string[] {
+function leftOutNote(declaration: Declaration, keepMasked = false): string[] {
   const notes: string[] = [];
+  const kept = keepMasked
+    ? declaration.secrets.filter((path) => isHiddenSecret(valueAt(declaration.args, path)))
+    : [];
+  if (kept.length > 0) {
+    notes.push(
+      'Written as the mask the service shows, which it takes back as "keep the stored value": ' +
+        `${kept.map((path) => path.join(".")).join(", ")}. To manage the credential here, put ` +
+        "a secret from config in its place.",
+    );
+  }
   if (declaration.leftOut.length > 0) {
     notes.push(
       `Kept as the service has them (${declaration.className} takes no argument for them): ` +
@@ -158,6 +168,12 @@ export interface PlanSettings {
   /** Declare every resource with `protect: true`. */
   protect: boolean;
   names?: PlanNames | undefined;
+  /**
+   * Write a credential the service shows masked as the mask, which the service takes back as
+   * "keep the stored value" (a migration: the first `up` then writes nothing), instead of a
+   * secret from config that the first `up` writes once.
+   */
+  keepMasked?: boolean | undefined;
 }
 
 /** The resource options of every declaration. */
@@ -182,6 +198,7 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
     const args = toValue(declaration.args) as { [key: string]: Value };
     for (const path of declaration.secrets) {
       const value = valueAt(declaration.args, path);
+      if (settings.keepMasked && isHiddenSecret(value)) continue;
       const key = registry.unique(secretKeyOf(logicalName, path));
       replaceAt(args, path, new SecretConfig(key));
       plan.secrets.push({
@@ -228,7 +245,7 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
       );
       const args = withSecrets(sourceDecl, sourceName, sourceLabel);
       sourceStatements.push({
-        notes: leftOutNote(sourceDecl),
+        notes: leftOutNote(sourceDecl, settings.keepMasked),
         className: `${PACKAGE_ALIAS}.${sourceDecl.className}`,
         kind: sourceDecl.className,
         retainOnDelete: false,
@@ -251,7 +268,7 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
     }
     const args = withSecrets(declaration, logicalName, collectorLabel);
     const statement: Declared = {
-      notes: [...notes, ...leftOutNote(declaration)],
+      notes: [...notes, ...leftOutNote(declaration, settings.keepMasked)],
       variable: sourceStatements.length > 0 ? logicalName : undefined,
       className: `${PACKAGE_ALIAS}.${declaration.className}`,
       kind: declaration.className,

@@ -38,7 +38,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function listOf(value: unknown, what: string, source: string): unknown[] {
+export function listOf(value: unknown, what: string, source: string): unknown[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) {
     throw new UsageError(`${source}: deployment.${what} is not a list; ${EXPECTED}`);
@@ -95,6 +95,18 @@ function whereParsingFailed(error: unknown): string {
  * (a file, stdin) for the messages, which say what was expected. Usage errors: exit code 2.
  */
 export function parseStackExport(text: string, source: string): StackExport {
+  const deployment = readDeployment(text, source);
+  const resources = listOf(deployment.resources, "resources", source)
+    .map(stateResource)
+    .filter((resource) => resource !== undefined);
+  const pending = listOf(deployment.pending_operations, "pending_operations", source).map(
+    (operation, index) => pendingOperation(operation, index, source),
+  );
+  return { resources, pending };
+}
+
+/** The `deployment` object of an export, its version checked, and its resources as a list. */
+export function readDeployment(text: string, source: string): Record<string, unknown> {
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -112,12 +124,6 @@ export function parseStackExport(text: string, source: string): StackExport {
         `reads (${KNOWN_VERSIONS.join(", ")}); ${EXPECTED}`,
     );
   }
-  const { deployment } = document;
-  const resources = listOf(deployment.resources, "resources", source)
-    .map(stateResource)
-    .filter((resource) => resource !== undefined);
-  const pending = listOf(deployment.pending_operations, "pending_operations", source).map(
-    (operation, index) => pendingOperation(operation, index, source),
-  );
-  return { resources, pending };
+  listOf(document.deployment.resources, "resources", source);
+  return document.deployment;
 }

@@ -1,0 +1,110 @@
+// Reads a Terraform state (the JSON of `terraform state pull`, format version 4) for what
+// `collectors migrate terraform` takes: the managed resources of the collector family, each
+// instance with its address, its id, and a source's collector_id. Nothing else of the state is
+// kept: it holds keys and URLs in clear, and none of them may reach the output.
+import { isObject } from "../../provider/resources/kinds/fields";
+import { identifierOf } from "../export/names";
+import { UsageError } from "../shared/output";
+import { type Handover, idOf, type NotTaken, type Taken } from "./handover";
+
+const EXPECTED = 'expected the JSON of `terraform state pull`: {"version": 4, "resources": [...]}';
+
+/** The collector resource types of the Terraform provider (Hosted, and Installed ones). */
+const COLLECTOR_TYPES = new Set(["sumologic_collector", "sumologic_installed_collector"]);
+
+/** Types of the collector family that the service's Collector Management API does not serve. */
+const NOT_SERVED: Readonly<Record<string, string>> = {
+  sumologic_ot_collector:
+    "an OpenTelemetry collector: the Collector Management API does not manage them",
+  sumologic_source_template:
+    "a source template (for OpenTelemetry collectors): not part of the Collector Management API",
+};
+
+/** A source resource type: `sumologic_<type>_source`, which keeps its collector beside its id. */
+const SOURCE_TYPE = /^sumologic_[a-z0-9_]+_source$/;
+
+/** `module.app.sumologic_http_source.web["eu"]`: the address Terraform prints and takes. */
+function addressOf(resource: Record<string, unknown>, key: unknown): string {
+  const module = typeof resource.module === "string" ? `${resource.module}.` : "";
+  const data = resource.mode === "data" ? "data." : "";
+  const index = key === undefined ? "" : `[${JSON.stringify(key)}]`;
+  return `${module}${data}${String(resource.type)}.${String(resource.name)}${index}`;
+}
+
+/** The program's name: the resource's name, after its modules' names, before its key. */
+function nameOf(resource: Record<string, unknown>, key: unknown): string {
+  const modules = typeof resource.module === "string" ? resource.module.split(".") : [];
+  const parts = [
+    ...modules.filter((_, i) => i % 2 === 1), // module.a.module.b → a, b
+    String(resource.name),
+    ...(key === undefined ? [] : [String(key)]),
+  ];
+  return identifierOf(parts.join(" "), String(resource.name));
+}
+
+function parseJson(text: string, source: string): Record<string, unknown> {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${source} is not JSON; ${EXPECTED}`);
+  }
+  if (!isObject(document) || !("version" in document) || !Array.isArray(document.resources)) {
+    throw new UsageError(`${source} is not a Terraform state; ${EXPECTED}`);
+  }
+  if (document.version !== 4) {
+    throw new UsageError(
+      `${source}: Terraform state version ${JSON.stringify(document.version)}; this command reads ` +
+        "version 4, what Terraform 0.12 and later (and OpenTofu) write. Run `terraform state pull` " +
+        "with a current Terraform to get one.",
+    );
+  }
+  return document;
+}
+
+/** What a resource is to the migration: a collector or a source, or why neither. */
+function familyOf(resource: Record<string, unknown>): "collector" | "source" | string {
+  if (resource.mode === "data") return "a data source: read by Terraform, not managed";
+  if (resource.mode !== "managed") return `not a managed resource (mode ${String(resource.mode)})`;
+  const type = String(resource.type);
+  const unserved = NOT_SERVED[type];
+  if (unserved) return unserved;
+  if (COLLECTOR_TYPES.has(type)) return "collector";
+  if (SOURCE_TYPE.test(type)) return "source";
+  return "not a collector or a source";
+}
+
+/** The collectors and sources a Terraform state manages; `source` names it in messages. */
+export function readTerraformState(text: string, source: string): Handover {
+  const state = parseJson(text, source);
+  const taken: Taken[] = [];
+  const notTaken: NotTaken[] = [];
+  for (const resource of state.resources as unknown[]) {
+    if (!isObject(resource) || !Array.isArray(resource.instances)) {
+      throw new UsageError(`${source}: a resource without "instances"; ${EXPECTED}`);
+    }
+    const family = familyOf(resource);
+    for (const instance of resource.instances as unknown[]) {
+      const key = isObject(instance) ? instance.index_key : undefined;
+      const from = addressOf(resource, key);
+      if (family !== "collector" && family !== "source") {
+        notTaken.push({ what: from, reason: family });
+        continue;
+      }
+      const attributes =
+        isObject(instance) && isObject(instance.attributes) ? instance.attributes : {};
+      const id = idOf(attributes.id);
+      const collectorId = idOf(attributes.collector_id);
+      if (id === undefined || (family === "source" && collectorId === undefined)) {
+        notTaken.push({
+          what: from,
+          reason: "its state holds no id of the service's (never created?)",
+        });
+        continue;
+      }
+      taken.push({ kind: family, id, collectorId, name: nameOf(resource, key), from });
+    }
+  }
+  // Terraform keeps no dependents to hold back: its `removed` blocks let go of any resource.
+  return { taken, notTaken, dependents: new Map() };
+}
