@@ -1,0 +1,119 @@
+// `collectors migrate terraform` end to end, through both front ends: the state the real SumoLogic
+// provider wrote (test/migrate/terraform/), the local service on a copy of the store it wrote to,
+// the project the command writes (TypeScript on the classes; YAML on the plugin), and the steps it
+// prints run as printed with the real engine. The first `pulumi up` takes every object over with
+// reads alone, `pulumi preview --expect-no-changes` sends nothing, and one change in the program
+// is one PUT.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_ACCESS_ID, DEV_ACCESS_KEY } from "../../emulator/options";
+import {
+  type CommandResult,
+  isolatedEnv,
+  pulumiCliPath,
+  runProcess,
+} from "../../scripts/pulumi-workspace";
+import { type Recorded, serveRecording, TERRAFORM, TERRAFORM_STATE } from "../cli/migrate/fixtures";
+import { countByMethod, ok, printedSteps } from "../helpers/export-e2e";
+import { outputOf, ROOT } from "../helpers/pulumi";
+
+const MINUTE = 60_000;
+/** Objects the recorded state manages, all of which the service holds. */
+const TAKEN = 35;
+
+let recorded: Recorded;
+let root: string;
+let shellEnv: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "collectors-migrate-e2e-"));
+  shellEnv = isolatedEnv(join(root, "pulumi"), await pulumiCliPath(ROOT));
+}, 5 * MINUTE);
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** Requests the service received while `work` ran. */
+async function requestsDuring(work: () => Promise<CommandResult>) {
+  const before = (await recorded.requests()).length;
+  const result = await work();
+  return { result, requests: (await recorded.requests()).slice(before) };
+}
+
+/** `collectors migrate terraform` of this checkout, as the recording's user, into `out`. */
+function migrate(out: string, language: string) {
+  const args = ["migrate", "terraform", TERRAFORM_STATE, "--out", out, "--language", language];
+  if (language === "typescript") args.push("--package-spec", ROOT);
+  return runProcess(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], {
+    cwd: root,
+    env: {
+      ...process.env,
+      COLLECTORS_ACCESS_ID: DEV_ACCESS_ID,
+      COLLECTORS_ACCESS_KEY: DEV_ACCESS_KEY,
+      COLLECTORS_ENDPOINT: recorded.emulator.url,
+    },
+  });
+}
+
+/** The printed steps run as printed (the access key typed at its prompt), up to `pulumi up`. */
+async function takeOver(language: string) {
+  const out = join(root, language);
+  const printed = ok(await migrate(out, language));
+  const shell = (line: string, input?: string) =>
+    runProcess("bash", ["-c", line], { cwd: out, env: shellEnv, input });
+  // The steps end with the preview; the hand-off printed after them is for the old tool.
+  const all = printedSteps(printed.stdout);
+  const end = all.indexOf("pulumi preview --expect-no-changes");
+  const steps = all.slice(0, end).filter((step) => !step.startsWith("cd "));
+  let up: { result: CommandResult; requests: { method: string }[] } | undefined;
+  for (const step of steps) {
+    if (step === "pulumi up") {
+      up = await requestsDuring(async () => ok(await shell(step)));
+      continue;
+    }
+    const typed = step.includes("collectors:accessKey") ? DEV_ACCESS_KEY : undefined;
+    ok(await shell(step, typed));
+  }
+  if (!up) throw new Error(`no \`pulumi up\` among the steps:\n${printed.stdout}`);
+  // The stack points at the recording's service, which the command wrote into its settings.
+  return { out, shell, up, printed };
+}
+
+describe.each(["typescript", "yaml"])("collectors migrate terraform, %s", (language) => {
+  // Each front end takes over the recording afresh: the other's change is not in its store.
+  beforeAll(async () => {
+    recorded = await serveRecording(TERRAFORM);
+  });
+  afterAll(() => recorded?.close());
+
+  it(
+    "the first up takes every object over with reads alone; a preview then sends nothing; one change is one PUT",
+    async () => {
+      const { out, shell, up } = await takeOver(language);
+      // Every object, and the stack itself.
+      expect(outputOf(up.result)).toMatch(new RegExp(`\\+ ${TAKEN + 1} created`));
+      const writes = up.requests.filter((r) => r.method !== "GET");
+      expect(writes, outputOf(up.result)).toEqual([]);
+
+      const preview = await requestsDuring(async () =>
+        ok(await shell("pulumi preview --expect-no-changes")),
+      );
+      expect(preview.requests).toEqual([]);
+
+      const program = join(out, language === "yaml" ? "Pulumi.yaml" : "index.ts");
+      const text = readFileSync(program, "utf8");
+      const changed = text.replace(/category: "?tf\/http\/web"?/, 'category: "tf/http/web-moved"');
+      expect(changed).not.toBe(text);
+      writeFileSync(program, changed);
+      const update = await requestsDuring(async () => ok(await shell("pulumi up --yes")));
+      expect(countByMethod(update.requests as never), outputOf(update.result)).toMatchObject({
+        PUT: 1,
+      });
+      expect(update.requests.filter((r) => !["GET", "PUT"].includes(r.method))).toEqual([]);
+    },
+    10 * MINUTE,
+  );
+});
