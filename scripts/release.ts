@@ -162,8 +162,10 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
       log(`${platform.name}: Node.js ${table.version} (${platform.node.package})`);
       binaries.set(platform.name, await nodeBinary(platform, table.version));
     }
-    // The `collectors` command is bundled here, from its sources: only the release needs it.
-    const cliBundle = join(work, `${CLI}.js`);
+    // The `collectors` command is bundled here, from its sources: only the release needs it. At a
+    // fixed path, as the plugin's: the SEA blob records it, and the executables should not vary
+    // with the staging folder's name.
+    const cliBundle = join(DIST, "cli-bundle", `${CLI}.js`);
     bundleForNode(join(ROOT, "cli", "main.ts"), cliBundle);
     const programs: Program[] = [
       { name: PLUGIN, bundle, check: checkPlugin },
