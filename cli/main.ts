@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // First: on an old Node.js, say which one is needed before anything else loads.
 import "./require-node";
+import { packageInfo } from "../provider/plugin/version";
 import { registerExport } from "./export";
 import { registerList } from "./list/command";
 import { registerMigrate } from "./migrate/command";
@@ -22,6 +23,8 @@ export function registerFleet(program: Command, io?: CommandIO): void {
 export function buildProgram(): Command {
   const program = new Command("collectors")
     .description("Collector Management as code: the local service and fleet tools.")
+    // The self-contained executable has no package.json to look in: this is how to tell its version.
+    .version(packageInfo().version)
     // Before the subcommands are registered: they inherit it.
     .exitOverride(usageExit);
   registerServe(program);

@@ -11,17 +11,16 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildSync } from "esbuild";
 import { packageSchema } from "../provider/plugin/schema";
 import { packageInfoOf, packageManifest } from "../provider/plugin/version";
+import { bundleForNode } from "./bundle";
 import { repoRoot } from "./pulumi-workspace";
 import { archiveName, hostPlatform, PLUGIN } from "./release/platforms";
 
 const ROOT = repoRoot(__dirname);
 const OUT = join(ROOT, "dist", "plugin");
 
-const info = packageInfoOf(packageManifest(ROOT));
-const version = info.version;
+const version = packageInfoOf(packageManifest(ROOT)).version;
 
 export const tarballName = () => archiveName(version, hostPlatform());
 
@@ -36,18 +35,7 @@ function main(): void {
   const stage = join(OUT, "bin");
   mkdirSync(stage, { recursive: true });
   writeFileSync(join(OUT, "schema.json"), `${JSON.stringify(packageSchema(), null, 2)}\n`);
-  buildSync({
-    entryPoints: [join(ROOT, "provider", "plugin", "main.ts")],
-    outfile: join(stage, `${PLUGIN}.js`),
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
-    minify: true,
-    legalComments: "linked",
-    logLevel: "warning",
-    define: { PACKAGE_INFO: JSON.stringify(info) },
-  });
+  bundleForNode(join(ROOT, "provider", "plugin", "main.ts"), join(stage, `${PLUGIN}.js`));
   writeFileSync(join(stage, PLUGIN), LAUNCHER);
   chmodSync(join(stage, PLUGIN), 0o755);
   const tarball = join(OUT, tarballName());

@@ -1,7 +1,8 @@
 /**
  * `npm run release`: writes dist/release/, everything a tagged release publishes and nothing else:
  *
- *   pulumi-resource-collectors-v<version>-<os>-<arch>.tar.gz   six self-contained executables
+ *   pulumi-resource-collectors-v<version>-<os>-<arch>.tar.gz   the plugin: six self-contained executables
+ *   collectors-v<version>-<os>-<arch>.tar.gz                   the `collectors` command, likewise
  *   checksums.txt                                              sha256 of each archive
  *   schema.json                                                the plugin's package schema
  *   notes.md                                                   the version's CHANGELOG.md section
@@ -28,7 +29,8 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { packageVersion } from "../provider/plugin/version";
 import { goCommand } from "./build-sdks";
-import { repoRoot, runOrFail } from "./pulumi-workspace";
+import { bundleForNode } from "./bundle";
+import { repoRoot, runOrFail, runProcess } from "./pulumi-workspace";
 import { packArchive, writeChecksums } from "./release/archives";
 import { makeExecutable, seaBlob } from "./release/executables";
 import { executableFormat } from "./release/formats";
@@ -36,6 +38,8 @@ import { nodeBinary } from "./release/node-binaries";
 import { releaseNotes } from "./release/notes";
 import {
   archiveName,
+  CLI,
+  executableName,
   hostPlatform,
   type NodeBinaries,
   nodeBinaries,
@@ -69,22 +73,55 @@ async function buildMachosign(out: string): Promise<string> {
   return out;
 }
 
-/** Makes the platform's executable in a folder of its own under `work`, checks its format. */
+/** What the release makes executables of: the plugin, and the `collectors` command. */
+interface Program {
+  name: typeof PLUGIN | typeof CLI;
+  /** Its bundle (scripts/bundle.ts). */
+  bundle: string;
+  /**
+   * Runs the host platform's executable with no Node.js around it (an empty PATH); resolves with
+   * what it did, for the log, or fails saying why.
+   */
+  check(executable: string, version: string): Promise<string>;
+}
+
+async function checkPlugin(executable: string): Promise<string> {
+  const started = await startPlugin(executable, [], withoutPath());
+  started.stop();
+  return `started and printed its port in ${Math.round(started.startMs)} ms`;
+}
+
+async function checkCli(executable: string, version: string): Promise<string> {
+  const run = await runProcess(executable, ["--version"], {
+    cwd: join(executable, ".."),
+    env: withoutPath(),
+    timeoutMs: 60_000,
+  });
+  if (run.code !== 0 || run.stdout.trim() !== version) {
+    throw new Error(`--version exited ${run.code}, printing ${run.stdout}${run.stderr}`);
+  }
+  return `printed its version with \`--version\` in ${Math.round(run.durationMs)} ms`;
+}
+
+/** Makes the platform's executable of `program` under `work`, checks its format. */
 async function checkedExecutable(
   platform: Platform,
+  program: Program,
   nodeBinary: string,
   blob: string,
   work: string,
   tools: { postject: string; machosign: string },
 ): Promise<string> {
   const dir = join(work, platform.name);
-  mkdirSync(dir);
-  const executable = join(dir, platform.executable);
+  mkdirSync(dir, { recursive: true });
+  const executable = join(dir, executableName(program.name, platform));
   await makeExecutable(platform, nodeBinary, blob, executable, tools).catch((error: Error) => {
-    throw new Error(`${platform.name}: cannot make the executable: ${error.message}`);
+    throw new Error(`${platform.name}: cannot make ${program.name}: ${error.message}`);
   });
   const format = executableFormat(header(executable));
-  if (format !== platform.name) throw new Error(`${platform.name}: the executable is ${format}`);
+  if (format !== platform.name) {
+    throw new Error(`${platform.name}: the executable ${program.name} is ${format}`);
+  }
   return executable;
 }
 
@@ -125,27 +162,46 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
       log(`${platform.name}: Node.js ${table.version} (${platform.node.package})`);
       binaries.set(platform.name, await nodeBinary(platform, table.version));
     }
-    const blob = await seaBlob(binaries.get(host.name) as string, bundle, work);
+    // The `collectors` command is bundled here, from its sources: only the release needs it. At a
+    // fixed path, as the plugin's: the SEA blob records it, and the executables should not vary
+    // with the staging folder's name.
+    const cliBundle = join(DIST, "cli-bundle", `${CLI}.js`);
+    bundleForNode(join(ROOT, "cli", "main.ts"), cliBundle);
+    const programs: Program[] = [
+      { name: PLUGIN, bundle, check: checkPlugin },
+      { name: CLI, bundle: cliBundle, check: checkCli },
+    ];
     const tools = {
       postject: require.resolve("postject/dist/cli.js"),
       machosign: await buildMachosign(join(DIST, "bin", "machosign")),
     };
     const archives: string[] = [];
-    for (const platform of all) {
-      log(`${platform.name}: making ${platform.executable}`);
-      const nodeBinary = binaries.get(platform.name) as string;
-      const executable = await checkedExecutable(platform, nodeBinary, blob, work, tools);
-      if (platform === host) {
-        // It must run with no Node.js around it: an empty PATH.
-        const started = await startPlugin(executable, [], withoutPath()).catch((error: Error) => {
-          throw new Error(`${platform.name}: the executable does not start: ${error.message}`);
-        });
-        started.stop();
-        log(`${platform.name}: started and printed its port in ${Math.round(started.startMs)} ms`);
+    for (const program of programs) {
+      const hostNode = binaries.get(host.name) as string;
+      const blob = await seaBlob(hostNode, program.bundle, work, program.name);
+      for (const platform of all) {
+        log(`${platform.name}: making ${program.name}`);
+        const nodeBinary = binaries.get(platform.name) as string;
+        const executable = await checkedExecutable(
+          platform,
+          program,
+          nodeBinary,
+          blob,
+          work,
+          tools,
+        );
+        if (platform === host) {
+          const did = await program.check(executable, version).catch((error: Error) => {
+            throw new Error(`${platform.name}: ${program.name} does not run: ${error.message}`);
+          });
+          log(`${platform.name}: ${program.name} ${did}`);
+        }
+        const archive = archiveName(version, platform.name, program.name);
+        await packArchive(executable, join(stage, archive));
+        // Twelve executables of ~120 MB each: none is kept once packed.
+        rmSync(executable);
+        archives.push(archive);
       }
-      const archive = archiveName(version, platform.name);
-      await packArchive(executable, join(stage, archive));
-      archives.push(archive);
     }
     await writeChecksums(stage, archives);
     copyFileSync(join(DIST, "plugin", "schema.json"), join(stage, "schema.json"));

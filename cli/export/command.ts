@@ -3,15 +3,22 @@
 // provider plugin), plus a ready project around it.
 import { resolve } from "node:path";
 import { type CollectorsClient, deploymentBaseUrl, ENV } from "../../provider/api";
+import { packageInfo } from "../../provider/plugin/version";
 import { type CommandIO, commandAction, processIO } from "../shared/action";
 import type { Command } from "../shared/commander";
 import { addConnectionOptions } from "../shared/connection";
 import { globToRegExp } from "../shared/name-glob";
 import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
 import { LANGUAGES } from "./notes";
-import { givenSource, installedSource, type PackageSource, packageSetup } from "./package-spec";
+import {
+  givenSource,
+  installedSource,
+  type PackageSource,
+  packageSetup,
+  registrySource,
+} from "./package-spec";
 import { type ExportPlan, type PlanSettings, planExport } from "./plan";
-import { pluginSetup, pluginTarball } from "./plugin-source";
+import { pluginSetup, pluginTarball, releasePluginSetup } from "./plugin-source";
 import { progressOn } from "./progress";
 import {
   checkDestination,
@@ -87,8 +94,11 @@ function packageSource(
     }
     return givenSource(options.packageSpec, destination.out, process.cwd());
   }
-  const { root, manifest } = ownPackage();
-  return installedSource(root, manifest.version, destination.out);
+  const { root, version } = ownPackage();
+  if (root === undefined) {
+    return registrySource(version, " (this `collectors` is the self-contained executable)");
+  }
+  return installedSource(root, version, destination.out);
 }
 
 /** What the project runs on: the package (TypeScript) or the plugin (YAML), found before reading. */
@@ -118,15 +128,21 @@ function foundationOf(
       );
     }
   }
-  const { root, manifest } = ownPackage();
-  const tarball = pluginTarball(root, manifest.version);
+  const { root, version } = ownPackage();
+  if (root === undefined) {
+    return {
+      language: "yaml",
+      setup: releasePluginSetup(version, packageInfo().pluginDownloadURL),
+    };
+  }
+  const tarball = pluginTarball(root, version);
   if (tarball === undefined) {
     throw new UsageError(
       `--language yaml: this installation (${root}) has no provider plugin tarball in dist/plugin/; ` +
         "`npm run build` makes it in a checkout of the repository",
     );
   }
-  return { language: "yaml", setup: pluginSetup(tarball, manifest.version, destination.out) };
+  return { language: "yaml", setup: pluginSetup(tarball, version, destination.out) };
 }
 
 /** Where and how the project is written, checked before anything is read from the service. */

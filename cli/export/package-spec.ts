@@ -60,16 +60,17 @@ export function givenSource(given: string, out: string, cwd: string): PackageSou
   return fromPath(resolve(cwd, path), out, "--package-spec");
 }
 
+/** The registry's version range; `why` says why not a file (after "the registry"). */
+export function registrySource(version: string, why = ""): PackageSource {
+  return { spec: `^${version}`, folder: false, from: `the registry${why}` };
+}
+
 /**
  * How the package at `root` (this command's own) was installed, as a spec for a project at
  * `out`: the tarball or folder npm recorded for it, else the registry's version range.
  */
 export function installedSource(root: string, version: string, out: string): PackageSource {
-  const registry = (why = ""): PackageSource => ({
-    spec: `^${version}`,
-    folder: false,
-    from: `the registry${why}`,
-  });
+  const registry = (why = ""): PackageSource => registrySource(version, why);
   // Not inside a node_modules folder: a checkout (or a folder npm linked), used as it is.
   if (basename(dirname(root)) !== "node_modules") return fromPath(root, out, "installed from");
   const project = dirname(dirname(root));

@@ -3,6 +3,7 @@
 // .npmrc when the package comes from a folder).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { isBundled, packageInfo } from "../../provider/plugin/version";
 import { UsageError } from "../shared/output";
 import { programNotes } from "./notes";
 import type { PackageSource } from "./package-spec";
@@ -29,18 +30,28 @@ export function programText(plan: ExportPlan): string {
   return `${lines.join("\n")}\n`;
 }
 
-interface Manifest {
+export interface OwnPackage {
+  /** The package's folder; undefined in the self-contained executable, which has none. */
+  root: string | undefined;
   version: string;
-  peerDependencies?: Record<string, string>;
+  /** The @pulumi/pulumi range the package peers on (the generated project depends on it). */
+  pulumiRange: string;
 }
 
-/** This package's folder and manifest, found above this file (src or dist). */
-export function ownPackage(): { root: string; manifest: Manifest } {
+/** This package, found above this file (src or dist), or as the bundle's build wrote it in. */
+export function ownPackage(): OwnPackage {
+  if (isBundled()) {
+    const info = packageInfo();
+    return { root: undefined, version: info.version, pulumiRange: info.pulumiSdkRange };
+  }
   for (let dir = __dirname; ; dir = dirname(dir)) {
     const file = join(dir, "package.json");
     if (existsSync(file)) {
       const manifest = JSON.parse(readFileSync(file, "utf8"));
-      if (manifest.name === PACKAGE_NAME) return { root: dir, manifest };
+      if (manifest.name === PACKAGE_NAME) {
+        const pulumiRange = manifest.peerDependencies?.["@pulumi/pulumi"] ?? "^3.259.0";
+        return { root: dir, version: manifest.version, pulumiRange };
+      }
     }
     if (dirname(dir) === dir) throw new Error(`no ${PACKAGE_NAME} package.json above ${__dirname}`);
   }
@@ -91,8 +102,7 @@ export function projectFiles(
   program: string,
   source: PackageSource,
 ): Record<string, string> {
-  const { manifest } = ownPackage();
-  const pulumiRange = manifest.peerDependencies?.["@pulumi/pulumi"] ?? "^3.259.0";
+  const { pulumiRange } = ownPackage();
   return {
     "Pulumi.yaml": [
       `name: ${yamlString(projectName)}`,

@@ -41,6 +41,12 @@ export function packageInfo(): PackageInfo {
   return found;
 }
 
+/**
+ * Whether this runs from a bundle (the plugin's, or the self-contained `collectors`): then no
+ * package folder is beside it, only what the build wrote in.
+ */
+export const isBundled = (): boolean => typeof PACKAGE_INFO === "object";
+
 export const pluginVersion = (): string => packageInfo().version;
 export const pulumiSdkRange = (): string => packageInfo().pulumiSdkRange;
 

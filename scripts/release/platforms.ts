@@ -1,6 +1,6 @@
 // The six platforms a release serves, in Pulumi's names (the engine asks for
 // pulumi-resource-<name>-v<version>-<os>-<arch>.tar.gz), each with the Node.js binary its
-// executable is made from: scripts/release/node-binaries.json pins the version (the one published
+// executables (the plugin, and the `collectors` command beside it) are made from: scripts/release/node-binaries.json pins the version (the one published
 // on the npm registry for all six) and, per platform, the npm package, its integrity and the
 // sha256 of the binary inside.
 import { readFileSync } from "node:fs";
@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { repoRoot } from "../pulumi-workspace";
 
 export const PLUGIN = "pulumi-resource-collectors";
+/** The `collectors` command, released as an executable of its own for users without Node.js. */
+export const CLI = "collectors";
 
 export interface NodeBinary {
   /** The npm package that carries it (a repackaging of Node.js's own archive). */
@@ -32,8 +34,6 @@ export interface Platform {
   name: string;
   os: "linux" | "darwin" | "windows";
   arch: "amd64" | "arm64";
-  /** The executable at the archive's root. */
-  executable: string;
   node: NodeBinary;
 }
 
@@ -46,7 +46,7 @@ export function nodeBinaries(): NodeBinaries {
 export function platforms(table: NodeBinaries = nodeBinaries()): Platform[] {
   return Object.entries(table.platforms).map(([name, node]) => {
     const [os, arch] = name.split("-") as [Platform["os"], Platform["arch"]];
-    return { name, os, arch, executable: os === "windows" ? `${PLUGIN}.exe` : PLUGIN, node };
+    return { name, os, arch, node };
   });
 }
 
@@ -58,5 +58,10 @@ export function hostPlatform(): string {
   return `${os}-${arch}`;
 }
 
-export const archiveName = (version: string, platform: string): string =>
-  `${PLUGIN}-v${version}-${platform}.tar.gz`;
+/** The file name of `program` (PLUGIN or CLI) on the platform: the one at its archive's root. */
+export const executableName = (program: string, platform: Pick<Platform, "os">): string =>
+  platform.os === "windows" ? `${program}.exe` : program;
+
+/** `program`'s archive for a platform; both programs' archives are .tar.gz, as the engine wants. */
+export const archiveName = (version: string, platform: string, program = PLUGIN): string =>
+  `${program}-v${version}-${platform}.tar.gz`;

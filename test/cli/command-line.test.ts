@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildProgram, registerFleet } from "../../cli/main";
 import type { CommandIO } from "../../cli/shared/action";
 import { Command, usageExit } from "../../cli/shared/commander";
+import { packageInfo } from "../../provider/plugin/version";
 import { ACCESS_ID, ACCESS_KEY, type RecordedOutput, recorder, useEmulator } from "./harness";
 
 function escapeRegExp(text: string): string {
@@ -223,6 +224,20 @@ describe("the collectors bin (cli/main.ts)", () => {
     expect(await exitCodeOf(["serve", "--port", "http"])).toMatchObject({ code: 2 });
     expect(await exitCodeOf(["--help"])).toMatchObject({ code: 0 });
     expect(await exitCodeOf(["serve", "--help"])).toMatchObject({ code: 0 });
+  });
+
+  it("prints the package's version with --version, exit 0", async () => {
+    let stdout = "";
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      stdout += String(chunk);
+      return true;
+    });
+    await expect(buildProgram().parseAsync(["--version"], { from: "user" })).rejects.toMatchObject({
+      code: "commander.version",
+      exitCode: 0,
+    });
+    vi.restoreAllMocks();
+    expect(stdout).toBe(`${packageInfo().version}\n`);
   });
 
   it("keeps a command's own program.error() code: serve's checks exit 1", async () => {

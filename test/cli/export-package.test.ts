@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { givenSource, installedSource } from "../../cli/export/package-spec";
+import { givenSource, installedSource, registrySource } from "../../cli/export/package-spec";
+import { releasePluginSetup } from "../../cli/export/plugin-source";
 import { UsageError } from "../../cli/shared/output";
 
 const top = mkdtempSync(join(tmpdir(), "collectors-package-spec-"));
@@ -103,6 +104,26 @@ describe("how this command was installed", () => {
       spec: "file:../pulumi-collectors",
       folder: true,
       from: "the folder ../pulumi-collectors",
+    });
+  });
+});
+
+describe("the self-contained executable, which was installed from no package", () => {
+  it("depends on the registry's version range, saying why", () => {
+    expect(
+      registrySource("0.1.0", " (this `collectors` is the self-contained executable)"),
+    ).toEqual({
+      spec: "^0.1.0",
+      folder: false,
+      from: "the registry (this `collectors` is the self-contained executable)",
+    });
+  });
+
+  it("installs the YAML program's plugin from the release page", () => {
+    const server = "github://api.github.com/pulumi-collectors/pulumi-collectors";
+    expect(releasePluginSetup("0.1.0", server)).toMatchObject({
+      language: "yaml",
+      steps: [`pulumi plugin install resource collectors 0.1.0 --server ${server}`],
     });
   });
 });

@@ -1,9 +1,12 @@
 // The release as users get it: `buildRelease` (what `npm run release` runs) makes the folder once
 // for this file, then
-// - it holds the six archives, checksums.txt and schema.json; the checksums match; each archive
-//   holds one executable at its root, of its platform's format; darwin ones are ad-hoc signed
-//   (page hashes checked by scripts/machosign: Apple's own check runs in the release workflow);
-//   the linux-arm64 one runs under qemu-user; a pinned binary that does not match stops it;
+// - it holds the six plugin archives and the six of the `collectors` command, checksums.txt and
+//   schema.json; the checksums match; each archive holds one executable at its root, of its
+//   platform's format; darwin ones are ad-hoc signed (page hashes checked by scripts/machosign:
+//   Apple's own check runs in the release workflow); the linux-arm64 ones run under qemu-user; a
+//   pinned binary that does not match stops it;
+// - the linux-amd64 `collectors`, with no `node` on the PATH: --version, --help, serve, list and
+//   export against what it serves; the pytest recipe of docs/guides/testing-your-programs.md on it;
 // - served on loopback as the release page: `pulumi plugin install … --server` installs the
 //   linux-amd64 executable into a fresh PULUMI_HOME; the YAML path of
 //   docs/installation-configuration.md, as written, with no `node` on the PATH (only `pulumi` and
@@ -14,6 +17,7 @@
 import { execFileSync } from "node:child_process";
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   linkSync,
   mkdirSync,
@@ -34,12 +38,17 @@ import { sha256Of } from "../../scripts/release/node-binaries";
 import { releaseNotes } from "../../scripts/release/notes";
 import {
   archiveName,
+  CLI,
+  executableName,
   type NodeBinary,
   nodeBinaries,
+  PLUGIN,
   platforms,
 } from "../../scripts/release/platforms";
+import { defaultPython } from "../../scripts/release/python-sdk";
 import { startPlugin } from "../../scripts/release/start-plugin";
 import { PULUMI_USER, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
+import { serveJson } from "../helpers/serve-json";
 import { type StaticServer, serveFolder } from "../helpers/static-server";
 
 const MINUTE = 60_000;
@@ -66,19 +75,22 @@ afterAll(async () => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
-/** The executable an archive holds, extracted into a folder of its own. */
-function extract(platform: string): { dir: string; entries: string[] } {
-  const dir = mkdtempSync(join(tmp, `${platform}-`));
-  const archive = join(release, archiveName(VERSION, platform));
+/** The executable an archive of `program` holds, extracted into a folder of its own. */
+function extract(platform: string, program = PLUGIN): { dir: string; entries: string[] } {
+  const dir = mkdtempSync(join(tmp, `${program}-${platform}-`));
+  const archive = join(release, archiveName(VERSION, platform, program));
   execFileSync("tar", ["-xzf", archive, "-C", dir]);
   const listing = execFileSync("tar", ["-tvzf", archive], { encoding: "utf8" });
   return { dir, entries: listing.trim().split("\n") };
 }
 
 describe("the release folder", () => {
-  it("holds the six archives, checksums.txt, schema.json and notes.md, and nothing else", () => {
-    const archives = platforms().map((p) => archiveName(VERSION, p.name));
-    expect(archives).toHaveLength(6);
+  it("holds the twelve archives, checksums.txt, schema.json and notes.md, and nothing else", () => {
+    const archives = [PLUGIN, CLI].flatMap((program) =>
+      platforms().map((p) => archiveName(VERSION, p.name, program)),
+    );
+    expect(archives).toHaveLength(12);
+    expect(archives).toContain("collectors-v0.1.0-windows-arm64.tar.gz");
     const top = [...archives, "checksums.txt", "schema.json", "notes.md"];
     expect(readdirSync(release).sort()).toEqual([...top, "sdk"].sort());
     const written = readdirSync(release, { recursive: true, withFileTypes: true })
@@ -111,7 +123,7 @@ describe("the release folder", () => {
 
   it("checksums.txt lists each archive's sha256, as sha256sum checks it", async () => {
     const lines = readFileSync(join(release, "checksums.txt"), "utf8").trim().split("\n");
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(12);
     for (const line of lines) {
       const [sum, name] = line.split("  ");
       expect(await sha256Of(join(release, String(name)))).toBe(sum);
@@ -121,34 +133,45 @@ describe("the release folder", () => {
       env: process.env,
     });
     expect(checked.code, checked.stderr).toBe(0);
-    expect(checked.stdout.match(/: OK$/gm)).toHaveLength(6);
+    expect(checked.stdout.match(/: OK$/gm)).toHaveLength(12);
   });
 
   it("each archive holds one executable at its root, of its platform's format", () => {
-    for (const platform of platforms()) {
-      const { dir, entries } = extract(platform.name);
-      expect(entries, platform.name).toHaveLength(1);
-      expect(entries[0]).toMatch(new RegExp(`^-rwxr-xr-x 0/0 .* ${platform.executable}$`));
-      const executable = readFileSync(join(dir, platform.executable));
-      expect(executableFormat(executable.subarray(0, 4096)), platform.name).toBe(platform.name);
-      // The blob is in: Node.js's fuse is flipped (":1") and the bundle's code is there.
-      expect(executable.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(true);
-      expect(executable.includes("set PULUMI_COLLECTORS_NODE to its path")).toBe(true);
+    // A string of each program's own bundle: the plugin's and the command's are not swapped.
+    const marker = {
+      [PLUGIN]: "set PULUMI_COLLECTORS_NODE to its path",
+      [CLI]: "Collector Management as code: the local service and fleet tools.",
+    };
+    for (const program of [PLUGIN, CLI] as const) {
+      for (const platform of platforms()) {
+        const name = executableName(program, platform);
+        const { dir, entries } = extract(platform.name, program);
+        expect(entries, `${program} ${platform.name}`).toHaveLength(1);
+        expect(entries[0]).toMatch(new RegExp(`^-rwxr-xr-x 0/0 .* ${name.replace(".", "\\.")}$`));
+        const executable = readFileSync(join(dir, name));
+        expect(executableFormat(executable.subarray(0, 4096)), platform.name).toBe(platform.name);
+        // The blob is in: Node.js's fuse is flipped (":1") and the bundle's code is there.
+        expect(executable.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(true);
+        expect(executable.includes(marker[program]), `${program} ${platform.name}`).toBe(true);
+        expect(executable.includes(marker[program === PLUGIN ? CLI : PLUGIN])).toBe(false);
+        rmSync(dir, { recursive: true });
+      }
     }
   });
 
   it("signs the darwin executables ad hoc: every page hash of the signature matches", async () => {
-    for (const name of ["darwin-amd64", "darwin-arm64"]) {
-      const { dir } = extract(name);
-      const checked = await runProcess(
-        join(ROOT, "dist", "bin", "machosign"),
-        ["-verify", join(dir, "pulumi-resource-collectors")],
-        { cwd: dir, env: process.env },
-      );
-      expect(checked.code, checked.stderr).toBe(0);
-      expect(checked.stdout).toMatch(
-        /ad-hoc signed as "pulumi-resource-collectors", \d+ pages verified/,
-      );
+    for (const program of [PLUGIN, CLI]) {
+      for (const name of ["darwin-amd64", "darwin-arm64"]) {
+        const { dir } = extract(name, program);
+        const checked = await runProcess(
+          join(ROOT, "dist", "bin", "machosign"),
+          ["-verify", join(dir, program)],
+          { cwd: dir, env: process.env },
+        );
+        expect(checked.code, checked.stderr).toBe(0);
+        expect(checked.stdout).toContain(`ad-hoc signed as "${program}", `);
+        expect(checked.stdout).toMatch(/, \d+ pages verified/);
+      }
     }
   });
 
@@ -169,6 +192,35 @@ describe("the release folder", () => {
     5 * MINUTE,
   );
 
+  it(
+    "the linux-arm64 collectors runs under qemu-user: --help, and serve answers list",
+    async () => {
+      const { dir } = extract("linux-arm64", CLI);
+      const qemu = ["-L", "/usr/aarch64-linux-gnu", join(dir, CLI)];
+      const env = { PATH: "/usr/bin:/bin" };
+      const help = await runProcess("qemu-aarch64", [...qemu, "--help"], {
+        cwd: dir,
+        env,
+        timeoutMs: 4 * MINUTE,
+      });
+      expect(help.code, help.stderr).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: collectors /);
+      const served = await serveJson("qemu-aarch64", qemu, env, 4 * MINUTE);
+      try {
+        const list = await runProcess("qemu-aarch64", [...qemu, "list", "--json"], {
+          cwd: dir,
+          env: { ...env, ...served.env },
+          timeoutMs: 4 * MINUTE,
+        });
+        expect(list.code, list.stderr).toBe(0);
+        expect(JSON.parse(list.stdout)).toEqual([]);
+      } finally {
+        expect(await served.stop()).toBe(0);
+      }
+    },
+    10 * MINUTE,
+  );
+
   it("stops, naming the platform, when a pinned Node.js binary does not match, and writes nothing", async () => {
     const table = nodeBinaries();
     table.platforms["windows-arm64"] = {
@@ -182,6 +234,87 @@ describe("the release folder", () => {
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(tmp).filter((name) => name.startsWith("refused"))).toEqual([]);
   });
+});
+
+describe("the linux-amd64 collectors, with no node on the PATH", () => {
+  let cli: string;
+  /** An empty folder as the whole PATH: the executable must need nothing from it. */
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    cli = join(extract("linux-amd64", CLI).dir, CLI);
+    env = { PATH: mkdtempSync(join(tmp, "empty-bin-")), HOME: tmp };
+    const node = await runProcess("/bin/bash", ["-c", "command -v node"], { cwd: tmp, env });
+    expect(node.code).toBe(1);
+  });
+
+  const collectors = (args: string[], more: Record<string, string> = {}) =>
+    runProcess(cli, args, { cwd: tmp, env: { ...env, ...more }, timeoutMs: MINUTE });
+
+  it("prints its version and its help", async () => {
+    const version = await collectors(["--version"]);
+    expect(version).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+    const help = await collectors(["--help"]);
+    expect(help.code, help.stderr).toBe(0);
+    for (const command of ["serve", "list", "upgrade", "offline", "export", "recover"]) {
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
+    }
+  });
+
+  it("serves the local service (in SQLite with --data); list and export work against it", async () => {
+    const data = mkdtempSync(join(tmp, "data-"));
+    const started = performance.now();
+    // --data: the store is node:sqlite, which the executable's Node.js must carry.
+    const served = await serveJson(cli, [], env, MINUTE, ["--data", data]);
+    try {
+      expect(served.ready.dataDir).toBe(data);
+      process.stdout.write(
+        `collectors serve (self-contained) ready in ${Math.round(performance.now() - started)} ms\n`,
+      );
+      const empty = await collectors(["list", "--json"], served.env);
+      expect(empty.code, empty.stderr).toBe(0);
+      expect(JSON.parse(empty.stdout)).toEqual([]);
+
+      const auth = `Basic ${btoa(`${served.ready.accessId}:${served.ready.accessKey}`)}`;
+      const made = await fetch(`${served.ready.endpoint}/collectors`, {
+        method: "POST",
+        headers: { authorization: auth, "content-type": "application/json" },
+        body: JSON.stringify({ collector: { collectorType: "Hosted", name: "web" } }),
+      });
+      expect(made.status).toBe(201);
+      const listed = await collectors(["list", "--json"], served.env);
+      expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ name: "web" })]);
+
+      // With no package around it, a YAML program's plugin comes from the release page.
+      const out = join(tmp, "exported");
+      const exported = await collectors(["export", "--language", "yaml", "--out", out], served.env);
+      expect(exported.code, exported.stderr).toBe(0);
+      expect(readFileSync(join(out, "Pulumi.yaml"), "utf8")).toContain("collectors:index:");
+      expect(exported.stdout + exported.stderr).toContain(
+        `pulumi plugin install resource collectors ${VERSION} --server ${RELEASE_PAGE}`,
+      );
+    } finally {
+      expect(await served.stop()).toBe(0);
+    }
+    expect(readdirSync(data)).toContain("collectors-emulator.sqlite");
+  });
+
+  it(
+    "runs the pytest recipe of docs/guides/testing-your-programs.md, found through COLLECTORS_CLI",
+    async () => {
+      const app = mkdtempSync(join(tmp, "pytest-recipe-"));
+      cpSync(join(ROOT, "examples", "testing", "python"), app, { recursive: true });
+      const python = defaultPython();
+      const result = await runProcess(python, ["-m", "pytest", "-v", "-p", "no:cacheprovider"], {
+        cwd: app,
+        env: { ...env, COLLECTORS_CLI: cli },
+        timeoutMs: 5 * MINUTE,
+      });
+      expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/=+ 4 passed in [\d.]+s =+/);
+    },
+    5 * MINUTE,
+  );
 });
 
 /** A folder holding only `pulumi` and the YAML language host, for a PATH without Node.js. */

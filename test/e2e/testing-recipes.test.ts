@@ -92,15 +92,23 @@ describe("examples/testing/node-test", () => {
 });
 
 /** A `collectors` command in <app>/bin, as `npm install -g pulumi-collectors` gives one. */
-function collectorsOnPath(app: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+function collectorsIn(app: string): string {
   const bin = join(app, "bin");
   mkdirSync(bin);
   const cli = join(app, "node_modules", "pulumi-collectors", "dist", "cli", "main.js");
   writeFileSync(join(bin, "collectors"), `#!/bin/sh\nexec "${process.execPath}" "${cli}" "$@"\n`, {
     mode: 0o755,
   });
-  return { ...env, PATH: `${bin}:${env.PATH}` };
+  return join(bin, "collectors");
 }
+
+/** The recipes find `collectors` on the PATH (the Go run here) or in COLLECTORS_CLI (pytest's). */
+function collectorsOnPath(app: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, PATH: `${join(collectorsIn(app), "..")}:${env.PATH}` };
+}
+
+// The release's self-contained `collectors` runs both recipes with no Node.js at all:
+// test/e2e/release.test.ts.
 
 describe("examples/testing/go", () => {
   it(
@@ -125,7 +133,8 @@ describe("examples/testing/python", () => {
     "pytest's fixture starts collectors serve --json and its tests reach the service over HTTP",
     async () => {
       const { app, env } = await recipe("python");
-      const result = await run(app, collectorsOnPath(app, env), defaultPython(), [
+      const cli = { ...env, COLLECTORS_CLI: collectorsIn(app) };
+      const result = await run(app, cli, defaultPython(), [
         "-m",
         "pytest",
         "-v",

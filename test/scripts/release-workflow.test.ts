@@ -242,7 +242,7 @@ describe("the workflow's shape", () => {
     expect(runs("build")).toMatch(/npm pack[\s\S]*cp dist\/release\/sdk\/nodejs\/\*\.tgz/);
   });
 
-  it("releases the six archives, checksums.txt and schema.json with CHANGELOG's notes, once everything was checked", () => {
+  it("releases the twelve archives, checksums.txt and schema.json with CHANGELOG's notes, once everything was checked", () => {
     const upload = stepWith(job("build"), (s) => s.with?.name === "release");
     expect(String(upload.with?.path).trim().split("\n")).toEqual([
       "dist/release/*.tar.gz",
@@ -277,6 +277,26 @@ describe("the workflow's shape", () => {
     expect(names.indexOf(codesign.name)).toBeLessThan(
       names.indexOf("Start it, read its port, ask GetPluginInfo, kill it"),
     );
+    expect(codesign.run).toContain('for file in "$EXECUTABLE" "$COLLECTORS"; do');
+  });
+
+  it("runs the collectors command on every platform with an empty PATH, as it was released", () => {
+    const smoke = job("smoke");
+    expect(smoke.env?.CLI_ARCHIVE).toBe(
+      `collectors-v${expression("needs.version.outputs.version")}-${expression("matrix.platform")}.tar.gz`,
+    );
+    for (const entry of smoke.strategy?.matrix.include ?? []) {
+      const windows = String(entry.platform).startsWith("windows-");
+      expect(entry.cli, String(entry.platform)).toBe(windows ? "collectors.exe" : "collectors");
+    }
+    const run = stepWith(
+      smoke,
+      (s) => s.name?.startsWith("collectors with an empty PATH") ?? false,
+    );
+    expect(run.if).toBeUndefined();
+    expect(run.run).toContain('env PATH= "$COLLECTORS" --version');
+    expect(run.run).toContain('env PATH= "$COLLECTORS" serve --port 0 --json');
+    expect(run.run).toMatch(/"\$COLLECTORS" list --json/);
   });
 });
 
@@ -315,7 +335,7 @@ describe("the workflow's scripts, run here", () => {
     expect(extra.stdout).toContain("< c.tar.gz");
   });
 
-  it("the build's check wants exactly one archive per pinned platform, each matching", () => {
+  it("the build's check wants exactly one archive per program and pinned platform, each matching", () => {
     const step = stepWith(job("build"), (s) => s.id === "coverage");
     const dir = join(tmp, "coverage");
     const release = join(dir, "dist", "release");
@@ -323,8 +343,8 @@ describe("the workflow's scripts, run here", () => {
     mkdirSync(join(dir, "scripts", "release"), { recursive: true });
     const table = { version: "22.0.0", platforms: { "linux-amd64": {}, "windows-arm64": {} } };
     writeFileSync(join(dir, "scripts", "release", "node-binaries.json"), JSON.stringify(table));
-    const archives = ["linux-amd64", "windows-arm64"].map(
-      (p) => `pulumi-resource-collectors-v1.2.3-${p}.tar.gz`,
+    const archives = ["pulumi-resource-collectors", "collectors"].flatMap((program) =>
+      ["linux-amd64", "windows-arm64"].map((p) => `${program}-v1.2.3-${p}.tar.gz`),
     );
     for (const archive of archives) writeFileSync(join(release, archive), archive);
     const checksums = (names: string[]) =>
@@ -336,15 +356,18 @@ describe("the workflow's scripts, run here", () => {
     checksums(archives);
     expect(runStep(step, dir, { VERSION: "1.2.3" }).status).toBe(0);
 
-    checksums(archives.slice(0, 1));
-    const missing = runStep(step, dir, { VERSION: "1.2.3" });
-    expect(missing.status).toBe(1);
-    expect(missing.stdout).toContain("::error::checksums.txt does not list exactly one archive");
+    // Without a `collectors` archive, or a plugin's.
+    for (const left of [archives.slice(0, 2), archives.slice(1)]) {
+      checksums(left);
+      const missing = runStep(step, dir, { VERSION: "1.2.3" });
+      expect(missing.status).toBe(1);
+      expect(missing.stdout).toContain("::error::checksums.txt does not list exactly one archive");
+    }
 
     checksums(archives);
-    writeFileSync(join(release, archives[1] as string), "changed after checksums.txt");
+    writeFileSync(join(release, archives[3] as string), "changed after checksums.txt");
     const changed = runStep(step, dir, { VERSION: "1.2.3" });
     expect(changed.status).toBe(1);
-    expect(changed.stdout).toContain(`${archives[1]}: FAILED`);
+    expect(changed.stdout).toContain(`${archives[3]}: FAILED`);
   });
 });

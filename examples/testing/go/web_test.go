@@ -1,7 +1,8 @@
 // An integration test with Pulumi's Go Automation API: WebTier as an inline program through the
 // real engine, against the local service started by `collectors serve --json` as a process. Needs
-// the `pulumi` CLI, the `collectors` command, and the collectors plugin installed
-// (`pulumi plugin install resource collectors <version>`).
+// the `pulumi` CLI, the `collectors` command ($COLLECTORS_CLI, e.g. the path of the release's
+// self-contained executable, else `collectors` on the PATH), and the collectors plugin installed
+// (`pulumi plugin install resource collectors <version>`). Neither needs Node.js.
 package web
 
 import (
@@ -26,17 +27,26 @@ type localService struct {
 	Pid       int    `json:"pid"`
 }
 
+// collectorsCommand is $COLLECTORS_CLI when set, else `collectors` on the PATH.
+func collectorsCommand() string {
+	if command := os.Getenv("COLLECTORS_CLI"); command != "" {
+		return command
+	}
+	return "collectors"
+}
+
 // startLocalService starts the service on a free loopback port; the test stops it at its end.
 func startLocalService(t *testing.T) localService {
 	t.Helper()
-	cmd := exec.Command("collectors", "serve", "--port", "0", "--json")
+	cmd := exec.Command(collectorsCommand(), "serve", "--port", "0", "--json")
 	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("collectors serve: %v (is pulumi-collectors installed? npm install -g pulumi-collectors)", err)
+		t.Fatalf("collectors serve: %v (put the release's collectors executable on the PATH or set "+
+			"COLLECTORS_CLI to its path; or npm install -g pulumi-collectors)", err)
 	}
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(os.Interrupt)

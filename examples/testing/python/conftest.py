@@ -1,15 +1,21 @@
 """pytest fixtures: the local Collector Management service as a process for the test session.
 
-`collectors serve --json` (npm install -g pulumi-collectors) prints one line when it is ready:
-its endpoint and the credentials to use. Nothing here needs more than the standard library.
+`collectors serve --json` prints one line when it is ready: its endpoint and the credentials to
+use. The command is $COLLECTORS_CLI when set (e.g. the path of the release's self-contained
+`collectors` executable, which needs no Node.js), else `collectors` on the PATH (that executable,
+or the npm package's: npm install -g pulumi-collectors). Nothing here needs more than the
+standard library.
 """
 
 import base64
 import json
+import os
 import subprocess
 import urllib.request
 
 import pytest
+
+COLLECTORS = os.environ.get("COLLECTORS_CLI") or "collectors"
 
 
 class LocalService:
@@ -52,11 +58,17 @@ def _call(method, url, body, headers):
 @pytest.fixture(scope="session")
 def local_service():
     """One service for the session, on a free loopback port; stopped at the end."""
-    process = subprocess.Popen(
-        ["collectors", "serve", "--port", "0", "--json", "--rate-limit", "0"],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    try:
+        process = subprocess.Popen(
+            [COLLECTORS, "serve", "--port", "0", "--json", "--rate-limit", "0"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+    except FileNotFoundError:
+        raise RuntimeError(
+            f"{COLLECTORS}: no such command; put the release's collectors executable on the PATH "
+            "or set COLLECTORS_CLI to its path (or: npm install -g pulumi-collectors)"
+        ) from None
     try:
         line = process.stdout.readline()
         if not line:
