@@ -64,7 +64,7 @@ export function pulumiHandoff(
   const ordered = [...taken].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "source" ? -1 : 1));
   const lines = [
     "Hand-off: the old stack forgets these objects and deletes none of them. In the old",
-    "project, with its stack selected:",
+    "project, with its stack selected (add --force for a protected resource):",
     "",
     ...ordered.map((t) => `  pulumi state delete ${shellWord(t.from)} --yes`),
   ];
