@@ -1,4 +1,44 @@
+import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * What a file took in a full run, in seconds (2 cores, other work beside), for a file Vitest has
+ * no duration of: the end-to-end files are short files of long runs. Only the order depends on
+ * it, so a figure gone stale costs time, never a test; the first run records real durations.
+ */
+const EXPECTED_SECONDS: Record<string, number> = {
+  "test/e2e/interrupted-classes.test.ts": 150,
+  "test/e2e/interrupted-plugin.test.ts": 110,
+  "test/e2e/invariants.test.ts": 150,
+  "test/e2e/release.test.ts": 90,
+  "test/e2e/export.test.ts": 90,
+  "test/e2e/scale.test.ts": 80,
+  "test/e2e/fleet.test.ts": 75,
+  "test/e2e/lifecycle.test.ts": 70,
+  "test/e2e/export-yaml.test.ts": 60,
+};
+
+/**
+ * Longest file first, so that the workers finish together instead of one running the slowest
+ * file alone at the end. Vitest's own order takes each file's last duration (kept under
+ * node_modules/.vite), but falls back to the file's size when one is missing: after `npm ci` (CI,
+ * a fresh clone) the two kill-matrix files, six lines each and the longest runs, went last.
+ * Here a file without a recorded duration counts as EXPECTED_SECONDS says, else as 30 s for an
+ * end-to-end file and 1 s for any other.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const expected = (spec: TestSpecification): number => {
+      const recorded = this.ctx.cache.getTestSpecificationResult(spec)?.duration;
+      if (recorded !== undefined) return recorded;
+      const file = relative(spec.project.config.root, spec.moduleId).split("\\").join("/");
+      const seconds = EXPECTED_SECONDS[file] ?? (file.startsWith("test/e2e/") ? 30 : 1);
+      return seconds * 1000;
+    };
+    return [...files].sort((a, b) => expected(b) - expected(a));
+  }
+}
 
 export default defineConfig({
   test: {
@@ -7,5 +47,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The machine has 2 cores; end-to-end tests drive the Pulumi engine, which is heavy.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -85,7 +85,6 @@ const HIDDEN_INPUTS = ["inputs.__autoname", "inputs.__urn"];
 
 const kindOf = (name: string): EntityKind => ENTITY_KINDS[name] as EntityKind;
 
-let service: Service;
 const cleanup: (() => void)[] = [];
 
 /** A throwaway folder holding just a YAML project file. */
@@ -96,7 +95,7 @@ function yamlProjectDir(name: string): string {
   return dir;
 }
 
-async function pluginWorkspace(dir: string): Promise<PulumiWorkspace> {
+async function pluginWorkspace(service: Service, dir: string): Promise<PulumiWorkspace> {
   const ws = await workspaceFor(service, dir);
   cleanup.push(() => ws.dispose());
   await installPlugin(ws);
@@ -109,8 +108,11 @@ interface FrontEnd {
   write(stage: Stage): void;
 }
 
-const FRONT_END_MAKERS: Record<FrontEndName, (installedName: string) => Promise<FrontEnd>> = {
-  async TypeScript(installedName) {
+const FRONT_END_MAKERS: Record<
+  FrontEndName,
+  (service: Service, installedName: string) => Promise<FrontEnd>
+> = {
+  async TypeScript(service, installedName) {
     const ws = await workspaceFor(service, program("invariants"));
     cleanup.push(() => ws.dispose());
     const planFile = join(ws.root, "plan.json");
@@ -120,9 +122,9 @@ const FRONT_END_MAKERS: Record<FrontEndName, (installedName: string) => Promise<
       write: (stage) => writeFileSync(planFile, JSON.stringify(plan(stage, installedName))),
     };
   },
-  async plugin(installedName) {
+  async plugin(service, installedName) {
     const project = "e2e-matrix-plugin";
-    const ws = await pluginWorkspace(yamlProjectDir(project));
+    const ws = await pluginWorkspace(service, yamlProjectDir(project));
     return {
       ws,
       write: (stage) =>
@@ -134,13 +136,8 @@ const FRONT_END_MAKERS: Record<FrontEndName, (installedName: string) => Promise<
   },
 };
 
-beforeAll(async () => {
-  service = await Service.start(); // default limits: 4 requests/s, 10 in flight
-}, 30 * MINUTE);
-
-afterAll(async () => {
+afterAll(() => {
   for (const done of cleanup) done();
-  await service?.close();
 });
 
 describe("the kinds", () => {
@@ -153,8 +150,22 @@ describe("the kinds", () => {
   });
 });
 
+// The front ends run at the same time, each on a service of its own (its own request limits and
+// log): a stage waits mostly on the service's pacing (4 requests/s for some 40 objects), rarely
+// on the processor. The tests of one front end run one after the other: each stage builds on the
+// stack the one before left.
 for (const name of FRONT_ENDS) {
-  describe(`the ${name} front end`, () => {
+  describe(`the ${name} front end`, { concurrent: true }, () => {
+    /** A test of this front end: after the one before it, never beside it. */
+    const inOrder = (title: string, body: () => Promise<void>, timeout: number) =>
+      it(title, { concurrent: false, timeout }, body);
+    let service: Service;
+    beforeAll(async () => {
+      service = await Service.start(); // default limits: 4 requests/s, 10 in flight
+    }, 30 * MINUTE);
+    afterAll(async () => {
+      await service?.close();
+    });
     const installedName = `matrix-${name.toLowerCase()}.host`;
     const kindByName = new Map(plan("create", installedName).map((p) => [p.name, p.kind]));
     const cell = (kind: string, invariant: string, assertions: CellCheck) =>
@@ -230,12 +241,12 @@ for (const name of FRONT_ENDS) {
       ).toEqual(made.map(() => 201));
     }
 
-    it(
+    inOrder(
       "create: one POST each (the Installed Collector adopted), then no change and no request",
       async () => {
         frontEndStarted = Date.now();
         installedId = (await service.registerInstalled({ name: installedName })).id as number;
-        fe = await FRONT_END_MAKERS[name](installedName);
+        fe = await FRONT_END_MAKERS[name](service, installedName);
         before = await service.inventory();
         const objectsBefore = objectsByPath(before);
         const requests = await up("create");
@@ -274,7 +285,7 @@ for (const name of FRONT_ENDS) {
       15 * MINUTE,
     );
 
-    it(
+    inOrder(
       "refresh: every state entry as it was, and the preview after plans nothing",
       async () => {
         const stateBefore = await stateOf(fe.ws, { showSecrets: true });
@@ -307,7 +318,7 @@ for (const name of FRONT_ENDS) {
       10 * MINUTE,
     );
 
-    it(
+    inOrder(
       "update: one modifiable field is one PUT with If-Match, and the service shows it",
       async () => {
         const previous = state;
@@ -334,7 +345,7 @@ for (const name of FRONT_ENDS) {
       10 * MINUTE,
     );
 
-    it(
+    inOrder(
       "replace: the kind table's not-modifiable field is a replacement",
       async () => {
         fe.write("replace");
@@ -372,7 +383,7 @@ for (const name of FRONT_ENDS) {
       10 * MINUTE,
     );
 
-    it(
+    inOrder(
       "import: pulumi import of every object gives the inputs the program gave (plugin)",
       async () => {
         if (name !== "plugin") {
@@ -387,7 +398,7 @@ for (const name of FRONT_ENDS) {
           return;
         }
         const original = await stateOf(fe.ws, { showSecrets: true });
-        const importing = await pluginWorkspace(yamlProjectDir("e2e-matrix-import"));
+        const importing = await pluginWorkspace(service, yamlProjectDir("e2e-matrix-import"));
         const file = join(importing.root, "import.json");
         const resources = [...original.values()].map((r) => ({
           type: r.urn.split("::").at(-2),
@@ -480,7 +491,7 @@ for (const name of FRONT_ENDS) {
       10 * MINUTE,
     );
 
-    it(
+    inOrder(
       "recreate: objects deleted behind Pulumi's back are dropped by refresh and made again by up",
       async () => {
         // The operator deletes the program's Hosted Collectors (their sources go with them) and
@@ -526,7 +537,7 @@ for (const name of FRONT_ENDS) {
       10 * MINUTE,
     );
 
-    it(
+    inOrder(
       "destroy: the service as before the stack, the Installed Collector retained",
       async () => {
         const last = state;

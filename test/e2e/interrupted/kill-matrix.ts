@@ -5,7 +5,9 @@
 // the run, with no kill. Each cell checks, from its own run: one object per resource, the state
 // complete with nothing pending, a preview that plans nothing, and (creates) nothing left on the
 // service after `pulumi destroy`. Killing the CLI, it also checks that the provider plugin it had
-// started ends on its own within seconds.
+// started ends on its own within seconds. Each way on (a column: its creates, updates and deletes
+// in order) runs on a service and a stack of its own, beside the other columns: a cell waits
+// mostly on pacing and on processes, rarely on the processor.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Matrix } from "../../helpers/matrix";
 import { type InventoryCollector, Service } from "../../helpers/pulumi";
@@ -48,32 +50,60 @@ function providers(started: readonly ProcessInfo[]): ProcessInfo[] {
   return started.filter((p) => /pulumi-resource-(collectors|pulumi-nodejs)/.test(p.command));
 }
 
+/** A column's own service and stack: what its cells run on. */
+interface Bench {
+  service: Service;
+  fe: FrontEnd;
+}
+
 export function killMatrix(name: FrontEndName): void {
   const matrix = new Matrix([name], ROWS, COLUMNS, {
     row: "write",
     rows: "writes",
     columns: "ways on",
   });
-  let service: Service;
-  let fe: FrontEnd;
   const leftBehind: string[] = [];
   /** Whether a re-run's output with a take-over was printed (once per front end). */
   let shownTakeOver = false;
   const cell = (row: string, column: string, check: () => Promise<unknown>) =>
     matrix.check(name, row, column, check);
 
-  beforeAll(async () => {
-    service = await Service.start(); // default limits: 4 requests/s, 10 in flight
-    fe = await frontEnd(name, service);
-  }, 30 * MINUTE);
+  /**
+   * A group of tests on a service and a stack of its own. The groups run at the same time: each
+   * waits mostly on its own service's pacing (4 requests/s), on the provider processes of a
+   * killed run to notice the engine gone (seconds) and on polls, rarely on the processor, and
+   * nothing of one reaches another (own service, request log, faults, stack, PULUMI_HOME). Its
+   * tests run one after the other, in order: each builds on the stack the one before left.
+   */
+  function group(title: string, tests: (bench: () => Bench) => void): void {
+    describe(title, { concurrent: true }, () => {
+      let bench: Bench | undefined;
+      beforeAll(async () => {
+        const service = await Service.start(); // default limits: 4 requests/s, 10 in flight
+        try {
+          bench = { service, fe: await frontEnd(name, service) };
+        } catch (error) {
+          await service.close();
+          throw error;
+        }
+      }, 30 * MINUTE);
+      afterAll(async () => {
+        bench?.fe.dispose();
+        await bench?.service.close();
+      });
+      tests(() => {
+        if (!bench) throw new Error(`${title}: no service or stack (its setup failed)`);
+        return bench;
+      });
+    });
+  }
 
-  afterAll(async () => {
-    fe?.dispose();
-    await service?.close();
-  });
+  /** A test of a group: after the one before it, never beside it. */
+  const inOrder = (title: string, timeout: number, body: () => Promise<void>) =>
+    it(title, { concurrent: false, timeout }, body);
 
   /** Writes the stage's program and applies it, with no fault. */
-  async function upTo(stage: Stage): Promise<void> {
+  async function upTo({ fe }: Bench, stage: Stage): Promise<void> {
     fe.write(stage);
     await fe.ws.pulumi(["up", "--yes", "--skip-preview"]);
   }
@@ -97,6 +127,7 @@ export function killMatrix(name: FrontEndName): void {
 
   /** One killed run and its recovery, from the stage the stack is at to `target`. */
   async function killedCell(
+    { service, fe }: Bench,
     method: Method,
     k: number,
     recovery: Recovery,
@@ -148,94 +179,96 @@ export function killMatrix(name: FrontEndName): void {
     return "";
   }
 
+  // Each way on is a group of its own (its rows: creates, updates, deletes, in order).
   for (const recovery of Object.keys(RECOVERIES) as Recovery[]) {
-    describe(recovery, () => {
-      it(
+    group(recovery, (bench) => {
+      inOrder(
         "creates: killed after each POST, converges; destroy leaves nothing",
+        20 * MINUTE,
         async () => {
+          const b = bench();
           for (let k = 1; k <= WRITES; k++) {
             const passed = await cell(`POST ${k}`, recovery, async () => {
-              const note = await killedCell("POST", k, recovery, V1, (inv) => count(inv) === k);
-              await fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
-              expect(objectPaths(await service.inventory()), "left after destroy").toEqual([]);
+              const note = await killedCell(b, "POST", k, recovery, V1, (inv) => count(inv) === k);
+              await b.fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
+              expect(objectPaths(await b.service.inventory()), "left after destroy").toEqual([]);
               return note;
             });
-            if (!passed) await cleanUp();
+            if (!passed) await cleanUp(b);
           }
         },
-        20 * MINUTE,
       );
 
-      it(
-        "updates: killed after each PUT, converges",
-        async () => {
-          await upTo(V1);
-          for (let k = 1; k <= WRITES; k++) {
-            const target = k % 2 === 1 ? V2 : V1;
-            await cell(`PUT ${k}`, recovery, () =>
-              killedCell("PUT", k, recovery, target, (inv) => holding(target)(inv) >= k),
-            );
-          }
-          await cleanUp();
-        },
-        20 * MINUTE,
-      );
+      inOrder("updates: killed after each PUT, converges", 20 * MINUTE, async () => {
+        const b = bench();
+        await upTo(b, V1);
+        for (let k = 1; k <= WRITES; k++) {
+          const target = k % 2 === 1 ? V2 : V1;
+          await cell(`PUT ${k}`, recovery, () =>
+            killedCell(b, "PUT", k, recovery, target, (inv) => holding(target)(inv) >= k),
+          );
+        }
+        await cleanUp(b);
+      });
 
-      it(
-        "deletes: killed after each DELETE, converges",
-        async () => {
-          for (let k = 1; k <= WRITES; k++) {
-            await upTo(V1);
-            await cell(`DELETE ${k}`, recovery, () =>
-              killedCell("DELETE", k, recovery, EMPTY, (inv) => count(inv) === WRITES - k),
-            );
-          }
-          await cleanUp();
-        },
-        20 * MINUTE,
-      );
+      inOrder("deletes: killed after each DELETE, converges", 20 * MINUTE, async () => {
+        const b = bench();
+        for (let k = 1; k <= WRITES; k++) {
+          await upTo(b, V1);
+          await cell(`DELETE ${k}`, recovery, () =>
+            killedCell(b, "DELETE", k, recovery, EMPTY, (inv) => count(inv) === WRITES - k),
+          );
+        }
+        await cleanUp(b);
+      });
     });
   }
 
-  describe(LOST, () => {
-    /** Up with the k-th write of `method` answered never; the run itself must converge. */
-    async function lostCell(method: Method, k: number, target: Stage): Promise<string> {
-      await service.addFault({ kind: "lost-response", method, skip: k - 1, count: 1 });
-      try {
-        fe.write(target);
-        await fe.ws.pulumi(["up", "--yes", "--skip-preview"]);
-        const faults = (await service.control("/faults")).faults as { fired: number }[];
-        expect(faults[0]?.fired, "the lost answer").toBe(1);
-      } finally {
-        await service.clearFaults();
-      }
-      await expectConverged(fe, service, target);
-      return "converged within the run";
+  /** Up with the k-th write of `method` answered never; the run itself must converge. */
+  async function lostCell(
+    { service, fe }: Bench,
+    method: Method,
+    k: number,
+    target: Stage,
+  ): Promise<string> {
+    await service.addFault({ kind: "lost-response", method, skip: k - 1, count: 1 });
+    try {
+      fe.write(target);
+      await fe.ws.pulumi(["up", "--yes", "--skip-preview"]);
+      const faults = (await service.control("/faults")).faults as { fired: number }[];
+      expect(faults[0]?.fired, "the lost answer").toBe(1);
+    } finally {
+      await service.clearFaults();
     }
+    await expectConverged(fe, service, target);
+    return "converged within the run";
+  }
 
-    it(
+  group(LOST, (bench) => {
+    inOrder(
       "every write once answered never: the run converges by itself",
+      20 * MINUTE,
       async () => {
+        const b = bench();
         for (let k = 1; k <= WRITES; k++) {
           const passed = await cell(`POST ${k}`, LOST, async () => {
-            const note = await lostCell("POST", k, V1);
-            await fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
-            expect(objectPaths(await service.inventory()), "left after destroy").toEqual([]);
+            const note = await lostCell(b, "POST", k, V1);
+            await b.fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
+            expect(objectPaths(await b.service.inventory()), "left after destroy").toEqual([]);
             return note;
           });
-          if (!passed) await cleanUp();
+          if (!passed) await cleanUp(b);
         }
-        await upTo(V1);
+        await upTo(b, V1);
         for (let k = 1; k <= WRITES; k++) {
-          await cell(`PUT ${k}`, LOST, () => lostCell("PUT", k, k % 2 === 1 ? V2 : V1));
+          await cell(`PUT ${k}`, LOST, () => lostCell(b, "PUT", k, k % 2 === 1 ? V2 : V1));
         }
         for (let k = 1; k <= WRITES; k++) {
-          await upTo(V1);
-          await cell(`DELETE ${k}`, LOST, () => lostCell("DELETE", k, EMPTY));
+          await upTo(b, V1);
+          await cell(`DELETE ${k}`, LOST, () => lostCell(b, "DELETE", k, EMPTY));
         }
-        await cleanUp();
+        await cleanUp(b);
       },
-      20 * MINUTE,
     );
   });
 
@@ -243,7 +276,7 @@ export function killMatrix(name: FrontEndName): void {
    * The stack and the service back to empty: after a failed cell, so that it does not fail the
    * ones after it, and at the end of a row group.
    */
-  async function cleanUp(): Promise<void> {
+  async function cleanUp({ service, fe }: Bench): Promise<void> {
     await fe.ws.pulumi(["cancel", "--yes"], { check: false });
     await fe.ws.pulumi(["refresh", "--yes", "--skip-preview", "--clear-pending-creates"], {
       check: false,
@@ -254,10 +287,12 @@ export function killMatrix(name: FrontEndName): void {
     }
   }
 
-  describe("names the program gives", () => {
-    it(
+  group("names the program gives", (bench) => {
+    inOrder(
       "never taken over: the re-run names the object's id and `collectors recover`, which hands it to the engine",
+      10 * MINUTE,
       async () => {
+        const { service, fe } = bench();
         const named: Stage = { ...V1, names: true };
         fe.write(named);
         const killed = await killedUp(fe, service, "POST", 1, (inv) => count(inv) === 1);
@@ -286,10 +321,10 @@ export function killMatrix(name: FrontEndName): void {
         await fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
         expect(objectPaths(await service.inventory()), "left after destroy").toEqual([]);
       },
-      10 * MINUTE,
     );
   });
 
+  // After every group: not concurrent, so it runs once they have all ended.
   describe("the matrix", () => {
     it("prints every cell, and every one passes", () => {
       console.log(matrix.table());

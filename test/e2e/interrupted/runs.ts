@@ -18,7 +18,7 @@ import {
   ROOT,
   type Service,
 } from "../../helpers/pulumi";
-import { objectPath, stateOf } from "../invariants/evidence";
+import { exportOf, objectPath, type StateResource, stateIn, stateOf } from "../invariants/evidence";
 import { descendants, type ProcessInfo } from "./processes";
 import { type FrontEnd, plan, type Stage } from "./stack";
 
@@ -109,8 +109,7 @@ const kindOf = (urn: string): EntityKind => {
 };
 
 /** The service paths of the objects the stack's state holds. */
-async function managedPaths(fe: FrontEnd): Promise<string[]> {
-  const state = await stateOf(fe.ws);
+function managedPaths(state: ReadonlyMap<string, StateResource>): string[] {
   return [...state.values()].map((r) => objectPath(kindOf(r.urn), r)).sort();
 }
 
@@ -119,13 +118,8 @@ async function managedPaths(fe: FrontEnd): Promise<string[]> {
  * (the one whose answer was held back, and any other in flight beside it).
  */
 export async function orphans(fe: FrontEnd, service: Service): Promise<string[]> {
-  const managed = new Set(await managedPaths(fe));
+  const managed = new Set(managedPaths(await stateOf(fe.ws)));
   return objectPaths(await service.inventory()).filter((path) => !managed.has(path));
-}
-
-interface PendingOperation {
-  type: string;
-  resource: { urn: string };
 }
 
 /**
@@ -141,10 +135,10 @@ export async function expectConverged(
   service: Service,
   stage: Stage,
 ): Promise<number> {
-  const exported = JSON.parse((await fe.ws.pulumi(["stack", "export"])).stdout) as {
-    deployment: { pending_operations?: PendingOperation[] };
-  };
-  const state = await stateOf(fe.ws);
+  // One export for the pending operations, the state and the paths it manages: nothing runs
+  // between those reads that could change the state.
+  const exported = await exportOf(fe.ws);
+  const state = stateIn(exported);
   const pending = exported.deployment.pending_operations ?? [];
   const held = new Set([...state.values()].map((r) => r.urn));
   expect(
@@ -156,7 +150,7 @@ export async function expectConverged(
     planned.map((p) => p.name).sort(),
   );
   expect(objectPaths(await service.inventory()), "the service's objects").toEqual(
-    await managedPaths(fe),
+    managedPaths(state),
   );
   for (const { name, args } of planned) {
     const resource = state.get(name);

@@ -18,15 +18,33 @@ export interface StateResource {
   outputs: Record<string, Json>;
 }
 
+/** What `pulumi stack export` prints, as far as the tests read it. */
+export interface Exported {
+  deployment: {
+    resources?: (StateResource & { type: string; custom?: boolean })[];
+    pending_operations?: { type: string; resource: { urn: string } }[];
+  };
+}
+
+/** `pulumi stack export` (with secrets shown, `showSecrets`), parsed. */
+export async function exportOf(
+  ws: PulumiWorkspace,
+  opts: { showSecrets?: boolean } = {},
+): Promise<Exported> {
+  const args = ["stack", "export", ...(opts.showSecrets ? ["--show-secrets"] : [])];
+  return JSON.parse((await ws.pulumi(args)).stdout) as Exported;
+}
+
 /** The stack's own resources (no stack, no provider) by logical name. */
 export async function stateOf(
   ws: PulumiWorkspace,
   opts: { showSecrets?: boolean } = {},
 ): Promise<Map<string, StateResource>> {
-  const args = ["stack", "export", ...(opts.showSecrets ? ["--show-secrets"] : [])];
-  const exported = JSON.parse((await ws.pulumi(args)).stdout) as {
-    deployment: { resources?: (StateResource & { type: string; custom?: boolean })[] };
-  };
+  return stateIn(await exportOf(ws, opts));
+}
+
+/** stateOf, from an export already read. */
+export function stateIn(exported: Exported): Map<string, StateResource> {
   const resources = (exported.deployment.resources ?? []).filter(
     (r) => r.custom && !r.type.startsWith("pulumi:providers:"),
   );
