@@ -13,6 +13,8 @@ const EXPECTED_SECONDS: Record<string, number> = {
   "test/e2e/invariants.test.ts": 150,
   "test/e2e/release.test.ts": 90,
   "test/e2e/export.test.ts": 90,
+  "test/e2e/reference-examples.test.ts": 100,
+  "test/e2e/migrate.test.ts": 90,
   "test/e2e/scale.test.ts": 80,
   "test/e2e/fleet.test.ts": 75,
   "test/e2e/lifecycle.test.ts": 70,

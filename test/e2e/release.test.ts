@@ -6,7 +6,8 @@
 //   Apple's own check runs in the release workflow); the linux-arm64 ones run under qemu-user; a
 //   pinned binary that does not match stops it;
 // - the linux-amd64 `collectors`, with no `node` on the PATH: --version, --help, serve, list and
-//   export against what it serves; the pytest recipe of docs/guides/testing-your-programs.md on it;
+//   export against what it serves; migrate of the recorded Terraform state against its store; the
+//   pytest recipe of docs/guides/testing-your-programs.md on it;
 // - served on loopback as the release page: `pulumi plugin install … --server` installs the
 //   linux-amd64 executable into a fresh PULUMI_HOME; the YAML path of
 //   docs/installation-configuration.md, as written, with no `node` on the PATH (only `pulumi` and
@@ -47,6 +48,7 @@ import {
 } from "../../scripts/release/platforms";
 import { defaultPython } from "../../scripts/release/python-sdk";
 import { startPlugin } from "../../scripts/release/start-plugin";
+import { TERRAFORM, TERRAFORM_STATE } from "../cli/migrate/fixtures";
 import { PULUMI_USER, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
 import { serveJson } from "../helpers/serve-json";
 import { type StaticServer, serveFolder } from "../helpers/static-server";
@@ -256,7 +258,7 @@ describe("the linux-amd64 collectors, with no node on the PATH", () => {
     expect(version).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
     const help = await collectors(["--help"]);
     expect(help.code, help.stderr).toBe(0);
-    for (const command of ["serve", "list", "upgrade", "offline", "export", "recover"]) {
+    for (const command of ["serve", "list", "upgrade", "offline", "export", "recover", "migrate"]) {
       expect(help.stdout).toMatch(new RegExp(`^  ${command} `, "m"));
     }
   });
@@ -297,6 +299,24 @@ describe("the linux-amd64 collectors, with no node on the PATH", () => {
       expect(await served.stop()).toBe(0);
     }
     expect(readdirSync(data)).toContain("collectors-emulator.sqlite");
+  });
+
+  it("migrates the recorded Terraform state against its store, with no node on the PATH", async () => {
+    const data = mkdtempSync(join(tmp, "terraform-store-"));
+    cpSync(join(TERRAFORM, "store"), data, { recursive: true });
+    const served = await serveJson(cli, [], env, MINUTE, ["--data", data]);
+    try {
+      const out = join(tmp, "migrated");
+      const args = ["migrate", "terraform", TERRAFORM_STATE, "--language", "yaml", "--out", out];
+      const migrated = await collectors(args, served.env);
+      expect(migrated.code, migrated.stderr).toBe(0);
+      const program = readFileSync(join(out, "Pulumi.yaml"), "utf8");
+      expect(program.match(/^ {6}adopt:$/gm)).toHaveLength(35);
+      expect(migrated.stdout).toContain("removed {");
+      expect(migrated.stdout).toContain("terraform state rm ");
+    } finally {
+      expect(await served.stop()).toBe(0);
+    }
   });
 
   it(
