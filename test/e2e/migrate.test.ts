@@ -1,5 +1,6 @@
-// `collectors migrate terraform` end to end, through both front ends: the state the real SumoLogic
-// provider wrote (test/migrate/terraform/), the local service on a copy of the store it wrote to,
+// `collectors migrate` end to end, through both front ends: the state the real SumoLogic provider
+// wrote (test/migrate/terraform/), and a stack of the bridged @pulumi/sumologic (test/migrate/
+// pulumi/, on YAML); the local service on a copy of the store the old tool wrote to,
 // the project the command writes (TypeScript on the classes; YAML on the plugin), and the steps it
 // prints run as printed with the real engine. The first `pulumi up` takes every object over with
 // reads alone, `pulumi preview --expect-no-changes` sends nothing, and one change in the program
@@ -15,13 +16,18 @@ import {
   pulumiCliPath,
   runProcess,
 } from "../../scripts/pulumi-workspace";
-import { type Recorded, serveRecording, TERRAFORM, TERRAFORM_STATE } from "../cli/migrate/fixtures";
+import {
+  PULUMI,
+  type Recorded,
+  STACK_EXPORT,
+  serveRecording,
+  TERRAFORM,
+  TERRAFORM_STATE,
+} from "../cli/migrate/fixtures";
 import { countByMethod, ok, printedSteps } from "../helpers/export-e2e";
 import { outputOf, ROOT } from "../helpers/pulumi";
 
 const MINUTE = 60_000;
-/** Objects the recorded state manages, all of which the service holds. */
-const TAKEN = 35;
 
 let recorded: Recorded;
 let root: string;
@@ -43,9 +49,23 @@ async function requestsDuring(work: () => Promise<CommandResult>) {
   return { result, requests: (await recorded.requests()).slice(before) };
 }
 
-/** `collectors migrate terraform` of this checkout, as the recording's user, into `out`. */
-function migrate(out: string, language: string) {
-  const args = ["migrate", "terraform", TERRAFORM_STATE, "--out", out, "--language", language];
+/** A recording: the old tool, its state, and the folder of the store it wrote to. */
+interface Case {
+  tool: "terraform" | "pulumi";
+  state: string;
+  store: string;
+  language: string;
+}
+
+const CASES: Case[] = [
+  { tool: "terraform", state: TERRAFORM_STATE, store: TERRAFORM, language: "typescript" },
+  { tool: "terraform", state: TERRAFORM_STATE, store: TERRAFORM, language: "yaml" },
+  { tool: "pulumi", state: STACK_EXPORT, store: PULUMI, language: "yaml" },
+];
+
+/** `collectors migrate` of this checkout, as the recording's user, into `out`. */
+function migrate(out: string, { tool, state, language }: Case) {
+  const args = ["migrate", tool, state, "--out", out, "--language", language];
   if (language === "typescript") args.push("--package-spec", ROOT);
   return runProcess(process.execPath, [join(ROOT, "dist", "cli", "main.js"), ...args], {
     cwd: root,
@@ -59,9 +79,9 @@ function migrate(out: string, language: string) {
 }
 
 /** The printed steps run as printed (the access key typed at its prompt), up to `pulumi up`. */
-async function takeOver(language: string) {
-  const out = join(root, language);
-  const printed = ok(await migrate(out, language));
+async function takeOver(test: Case) {
+  const out = join(root, `${test.tool}-${test.language}`);
+  const printed = ok(await migrate(out, test));
   const shell = (line: string, input?: string) =>
     runProcess("bash", ["-c", line], { cwd: out, env: shellEnv, input });
   // The steps end with the preview; the hand-off printed after them is for the old tool.
@@ -82,19 +102,22 @@ async function takeOver(language: string) {
   return { out, shell, up, printed };
 }
 
-describe.each(["typescript", "yaml"])("collectors migrate terraform, %s", (language) => {
-  // Each front end takes over the recording afresh: the other's change is not in its store.
+describe.each(CASES)("collectors migrate $tool, $language", (test) => {
+  // Each case takes over its recording afresh: another's change is not in its store.
   beforeAll(async () => {
-    recorded = await serveRecording(TERRAFORM);
+    recorded = await serveRecording(test.store);
   });
   afterAll(() => recorded?.close());
 
   it(
     "the first up takes every object over with reads alone; a preview then sends nothing; one change is one PUT",
     async () => {
-      const { out, shell, up } = await takeOver(language);
+      const { out, shell, up } = await takeOver(test);
+      const program = join(out, test.language === "yaml" ? "Pulumi.yaml" : "index.ts");
+      const taken = readFileSync(program, "utf8").match(/adopt:/g)?.length ?? 0;
+      expect(taken).toBeGreaterThan(3);
       // Every object, and the stack itself.
-      expect(outputOf(up.result)).toMatch(new RegExp(`\\+ ${TAKEN + 1} created`));
+      expect(outputOf(up.result)).toMatch(new RegExp(`\\+ ${taken + 1} created`));
       const writes = up.requests.filter((r) => r.method !== "GET");
       expect(writes, outputOf(up.result)).toEqual([]);
 
@@ -103,7 +126,6 @@ describe.each(["typescript", "yaml"])("collectors migrate terraform, %s", (langu
       );
       expect(preview.requests).toEqual([]);
 
-      const program = join(out, language === "yaml" ? "Pulumi.yaml" : "index.ts");
       const text = readFileSync(program, "utf8");
       const changed = text.replace(/category: "?tf\/http\/web"?/, 'category: "tf/http/web-moved"');
       expect(changed).not.toBe(text);
