@@ -3,11 +3,11 @@
 // what each object holds comes from the service, read now, so the first `pulumi up` writes
 // nothing; the project is written as `collectors export` writes it. Nothing is written to the
 // service or to the old tool's state: the hand-off is printed for the user to run.
-import { readFile } from "node:fs/promises";
 import type { Collector, CollectorsClient, Source as SourceInfo } from "../../provider/api";
 import { type ProjectOptions, projectTarget, writeProject } from "../export/command";
 import { AdoptById, type ExportPlan, planExport } from "../export/plan";
-import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
+import { readInput } from "../shared/input-file";
+import { type CommandResult, EXIT, type Output } from "../shared/output";
 import { renderTable } from "../shared/table";
 import { pulumiHandoff, terraformHandoff } from "./handoff";
 import type { Handover, NotTaken } from "./handover";
@@ -38,19 +38,6 @@ const WHAT: Record<Tool, string> = {
   pulumi: "the JSON of `pulumi stack export`",
 };
 
-async function readState(tool: Tool, file: string, host: MigrateHost) {
-  if (file === "-") return { text: await host.readStdin(), source: "stdin" };
-  try {
-    return { text: await readFile(file, "utf8"), source: file };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a directory" : code;
-    throw new UsageError(
-      `${file}: ${why ?? "unreadable"}; give the path of ${WHAT[tool]}, or - to read it from stdin`,
-    );
-  }
-}
-
 /** Names from the hand-over, by the object's id: what the old tool called each. */
 function namesOf(handover: Handover) {
   const name = (kind: string, id: number | undefined) =>
@@ -78,7 +65,7 @@ export async function runMigrate(
   signal: AbortSignal,
 ): Promise<CommandResult<MigrateResult>> {
   const target = projectTarget(options);
-  const { text, source } = await readState(tool, options.file, host);
+  const { text, source } = await readInput(options.file, WHAT[tool], host.readStdin);
   const handover =
     tool === "terraform" ? readTerraformState(text, source) : readPulumiStack(text, source);
   const nothing = { plan: undefined, written: [] };

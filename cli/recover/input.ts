@@ -1,5 +1,5 @@
 // Where the stack export comes from: a file, stdin (`-`), or `pulumi stack export` run here.
-import { readFile } from "node:fs/promises";
+import { readInput } from "../shared/input-file";
 import { UsageError } from "../shared/output";
 import { runPulumi } from "./pulumi";
 
@@ -35,18 +35,7 @@ export async function readExport(
   host: InputHost,
 ): Promise<{ text: string; source: string }> {
   const { file } = options;
-  if (file === "-") return { text: await host.readStdin(), source: "stdin" };
-  if (file !== undefined) {
-    try {
-      return { text: await readFile(file, "utf8"), source: file };
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a directory" : code;
-      throw new UsageError(
-        `${file}: ${why ?? "unreadable"}; give the path of a \`pulumi stack export\` file, or - to read it from stdin`,
-      );
-    }
-  }
+  if (file !== undefined) return readInput(file, "a `pulumi stack export` file", host.readStdin);
   const args = ["stack", "export", ...stackFlags(options)];
   const run = await runPulumi(args, { env: host.env, capture: true });
   if (run.code !== 0) {
