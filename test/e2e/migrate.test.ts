@@ -60,6 +60,7 @@ interface Case {
 const CASES: Case[] = [
   { tool: "terraform", state: TERRAFORM_STATE, store: TERRAFORM, language: "typescript" },
   { tool: "terraform", state: TERRAFORM_STATE, store: TERRAFORM, language: "yaml" },
+  { tool: "pulumi", state: STACK_EXPORT, store: PULUMI, language: "typescript" },
   { tool: "pulumi", state: STACK_EXPORT, store: PULUMI, language: "yaml" },
 ];
 
@@ -120,11 +121,19 @@ describe.each(CASES)("collectors migrate $tool, $language", (test) => {
       expect(outputOf(up.result)).toMatch(new RegExp(`\\+ ${taken + 1} created`));
       const writes = up.requests.filter((r) => r.method !== "GET");
       expect(writes, outputOf(up.result)).toEqual([]);
+      const log = (what: string, requests: { method: string }[]) =>
+        `${what}: ${requests.length} requests ${JSON.stringify(countByMethod(requests as never))}`;
+      process.stdout.write(
+        `migrate ${test.tool} (${test.language}), ${taken} objects; ${log("first up", up.requests)}\n`,
+      );
 
       const preview = await requestsDuring(async () =>
         ok(await shell("pulumi preview --expect-no-changes")),
       );
       expect(preview.requests).toEqual([]);
+      process.stdout.write(
+        `migrate ${test.tool} (${test.language}); ${log("preview", preview.requests)}\n`,
+      );
 
       const text = readFileSync(program, "utf8");
       const changed = text.replace(/category: "?tf\/http\/web"?/, 'category: "tf/http/web-moved"');
