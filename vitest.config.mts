@@ -48,10 +48,10 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // One more worker than the 2 cores: an end-to-end file spends part of its time waiting (the
-    // service's pace, a killed engine noticed), and a third file fills those gaps (a full run:
-    // 884 s with 2 workers, 765 s with 3, the processor 94% busy on average; 2026-11-27).
-    maxWorkers: 3,
+    // Twice the 2 cores: an end-to-end file spends part of its time waiting (the service's pace,
+    // a killed engine noticed), and more files fill those gaps (full runs, 2026-11-27: 884 s with
+    // 2 workers, 739 s with 3).
+    maxWorkers: 4,
     sequence: { sequencer: LongestFirst },
     // Inherited by every process a test starts (the Pulumi programs, Pulumi's Node.js hosts, the
     // plugin): Node.js keeps the code it compiled there, so the hundreds of engine runs of the
