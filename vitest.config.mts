@@ -49,8 +49,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Twice the 2 cores: an end-to-end file spends part of its time waiting (the service's pace,
-    // a killed engine noticed), and more files fill those gaps (full runs, 2026-11-27: 884 s with
-    // 2 workers, 739 s with 3).
+    // a killed engine noticed), and more files fill those gaps (full runs on a 2-core machine,
+    // 2026-11-27: 884 s with 2 workers, 739 s with 3, 714 s with 4).
     maxWorkers: 4,
     sequence: { sequencer: LongestFirst },
     // Inherited by every process a test starts (the Pulumi programs, Pulumi's Node.js hosts, the
