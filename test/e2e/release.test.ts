@@ -123,59 +123,74 @@ describe("the release folder", () => {
     expect(changelog).toContain(`## [${VERSION}]\n\n${notes.trim()}`);
   });
 
-  it("checksums.txt lists each archive's sha256, as sha256sum checks it", async () => {
-    const lines = readFileSync(join(release, "checksums.txt"), "utf8").trim().split("\n");
-    expect(lines).toHaveLength(12);
-    for (const line of lines) {
-      const [sum, name] = line.split("  ");
-      expect(await sha256Of(join(release, String(name)))).toBe(sum);
-    }
-    const checked = await runProcess("sha256sum", ["--check", "--strict", "checksums.txt"], {
-      cwd: release,
-      env: process.env,
-    });
-    expect(checked.code, checked.stderr).toBe(0);
-    expect(checked.stdout.match(/: OK$/gm)).toHaveLength(12);
-  });
-
-  it("each archive holds one executable at its root, of its platform's format", () => {
-    // A string of each program's own bundle: the plugin's and the command's are not swapped.
-    const marker = {
-      [PLUGIN]: "set PULUMI_COLLECTORS_NODE to its path",
-      [CLI]: "Collector Management as code: the local service and fleet tools.",
-    };
-    for (const program of [PLUGIN, CLI] as const) {
-      for (const platform of platforms()) {
-        const name = executableName(program, platform);
-        const { dir, entries } = extract(platform.name, program);
-        expect(entries, `${program} ${platform.name}`).toHaveLength(1);
-        expect(entries[0]).toMatch(new RegExp(`^-rwxr-xr-x 0/0 .* ${name.replace(".", "\\.")}$`));
-        const executable = readFileSync(join(dir, name));
-        expect(executableFormat(executable.subarray(0, 4096)), platform.name).toBe(platform.name);
-        // The blob is in: Node.js's fuse is flipped (":1") and the bundle's code is there.
-        expect(executable.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(true);
-        expect(executable.includes(marker[program]), `${program} ${platform.name}`).toBe(true);
-        expect(executable.includes(marker[program === PLUGIN ? CLI : PLUGIN])).toBe(false);
-        rmSync(dir, { recursive: true });
+  it(
+    "checksums.txt lists each archive's sha256, as sha256sum checks it",
+    async () => {
+      const lines = readFileSync(join(release, "checksums.txt"), "utf8").trim().split("\n");
+      expect(lines).toHaveLength(12);
+      for (const line of lines) {
+        const [sum, name] = line.split("  ");
+        expect(await sha256Of(join(release, String(name)))).toBe(sum);
       }
-    }
-  });
+      const checked = await runProcess("sha256sum", ["--check", "--strict", "checksums.txt"], {
+        cwd: release,
+        env: process.env,
+      });
+      expect(checked.code, checked.stderr).toBe(0);
+      expect(checked.stdout.match(/: OK$/gm)).toHaveLength(12);
+    },
+    3 * MINUTE,
+  );
 
-  it("signs the darwin executables ad hoc: every page hash of the signature matches", async () => {
-    for (const program of [PLUGIN, CLI]) {
-      for (const name of ["darwin-amd64", "darwin-arm64"]) {
-        const { dir } = extract(name, program);
-        const checked = await runProcess(
-          join(ROOT, "dist", "bin", "machosign"),
-          ["-verify", join(dir, program)],
-          { cwd: dir, env: process.env },
-        );
-        expect(checked.code, checked.stderr).toBe(0);
-        expect(checked.stdout).toContain(`ad-hoc signed as "${program}", `);
-        expect(checked.stdout).toMatch(/, \d+ pages verified/);
+  it(
+    "each archive holds one executable at its root, of its platform's format",
+    () => {
+      // A string of each program's own bundle: the plugin's and the command's are not swapped.
+      const marker = {
+        [PLUGIN]: "set PULUMI_COLLECTORS_NODE to its path",
+        [CLI]: "Collector Management as code: the local service and fleet tools.",
+      };
+      for (const program of [PLUGIN, CLI] as const) {
+        for (const platform of platforms()) {
+          const name = executableName(program, platform);
+          const { dir, entries } = extract(platform.name, program);
+          expect(entries, `${program} ${platform.name}`).toHaveLength(1);
+          expect(entries[0]).toMatch(new RegExp(`^-rwxr-xr-x 0/0 .* ${name.replace(".", "\\.")}$`));
+          const executable = readFileSync(join(dir, name));
+          expect(executableFormat(executable.subarray(0, 4096)), platform.name).toBe(platform.name);
+          // The blob is in: Node.js's fuse is flipped (":1") and the bundle's code is there.
+          expect(executable.includes("NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2:1")).toBe(
+            true,
+          );
+          expect(executable.includes(marker[program]), `${program} ${platform.name}`).toBe(true);
+          expect(executable.includes(marker[program === PLUGIN ? CLI : PLUGIN])).toBe(false);
+          rmSync(dir, { recursive: true });
+        }
       }
-    }
-  });
+      // Twelve archives of about 40 MB to unpack and search: 30 s was too short on a busy machine.
+    },
+    3 * MINUTE,
+  );
+
+  it(
+    "signs the darwin executables ad hoc: every page hash of the signature matches",
+    async () => {
+      for (const program of [PLUGIN, CLI]) {
+        for (const name of ["darwin-amd64", "darwin-arm64"]) {
+          const { dir } = extract(name, program);
+          const checked = await runProcess(
+            join(ROOT, "dist", "bin", "machosign"),
+            ["-verify", join(dir, program)],
+            { cwd: dir, env: process.env },
+          );
+          expect(checked.code, checked.stderr).toBe(0);
+          expect(checked.stdout).toContain(`ad-hoc signed as "${program}", `);
+          expect(checked.stdout).toMatch(/, \d+ pages verified/);
+        }
+      }
+    },
+    3 * MINUTE,
+  );
 
   it(
     "the linux-arm64 executable starts under qemu-user and prints its port",
