@@ -48,10 +48,11 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Twice the 2 cores: an end-to-end file spends part of its time waiting (the service's pace,
-    // a killed engine noticed), and more files fill those gaps (full runs on a 2-core machine,
-    // 2026-11-27: 884 s with 2 workers, 739 s with 3, 714 s with 4).
-    maxWorkers: 4,
+    // One more worker than the 2 cores: an end-to-end file spends part of its time waiting (the
+    // service's pace, a killed engine noticed), and a third file fills those gaps (full runs on a
+    // 2-core machine, 2026-11-27: 884 s with 2 workers, 739 s with 3, 714 to 727 s with 4, where
+    // a 30-second test of the release timed out once: not worth the 20 s).
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     // Inherited by every process a test starts (the Pulumi programs, Pulumi's Node.js hosts, the
     // plugin): Node.js keeps the code it compiled there, so the hundreds of engine runs of the
