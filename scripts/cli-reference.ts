@@ -2,9 +2,9 @@
 // `collectors` program itself (cli/main.ts), so the page lists every command and flag there is.
 // test/docs/command-line.test.ts checks that the page holds exactly this text. After changing a
 // command: `npm run docs:command-line`.
-import { readFileSync, writeFileSync } from "node:fs";
 import { buildProgram } from "../cli/main";
 import type { Command } from "../cli/shared/commander";
+import { writeMarkedSection } from "./marked-section";
 
 /** The page, from the repository's root (where npm runs its scripts). */
 export const PAGE = "docs/reference/command-line.md";
@@ -43,10 +43,4 @@ export function commandReference(): string {
   return [BEGIN, "", ...sections(buildProgram(), "collectors"), END].join("\n");
 }
 
-if (require.main === module) {
-  const page = readFileSync(PAGE, "utf8");
-  const start = page.indexOf(BEGIN);
-  const end = page.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${PAGE}: the section's markers are missing`);
-  writeFileSync(PAGE, page.slice(0, start) + commandReference() + page.slice(end + END.length));
-}
+if (require.main === module) writeMarkedSection(PAGE, BEGIN, END, commandReference());

@@ -2,9 +2,10 @@
 // (provider/api/): each API of `CollectorsClient` with its public methods, their parameters,
 // what they return and their doc comment. test/docs/client-methods.test.ts checks that the page
 // holds exactly this text. After changing a method: `npm run docs:client`.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { writeMarkedSection } from "./marked-section";
 
 /** The page, from the repository's root (where npm runs its scripts). */
 export const PAGE = "docs/reference/client.md";
@@ -77,10 +78,4 @@ export function clientReference(root: string): string {
   return [BEGIN, "", ...APIS.flatMap((api) => apiSection(root, api)), END].join("\n");
 }
 
-if (require.main === module) {
-  const page = readFileSync(PAGE, "utf8");
-  const start = page.indexOf(BEGIN);
-  const end = page.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${PAGE}: the section's markers are missing`);
-  writeFileSync(PAGE, page.slice(0, start) + clientReference(".") + page.slice(end + END.length));
-}
+if (require.main === module) writeMarkedSection(PAGE, BEGIN, END, clientReference("."));

@@ -28,6 +28,13 @@ export interface Handover {
   dependents: Map<string, string[]>;
 }
 
+/** Why the family's OpenTelemetry types are left: they live outside the Collector Management API. */
+export const NOT_SERVED = {
+  otCollector: "an OpenTelemetry collector: the Collector Management API does not manage them",
+  sourceTemplate:
+    "a source template (for OpenTelemetry collectors): not part of the Collector Management API",
+} as const;
+
 /** The service's id in a state: a number, or its decimal string. */
 export function idOf(value: unknown): number | undefined {
   const text = typeof value === "number" ? String(value) : value;

@@ -5,7 +5,7 @@
 import { isObject } from "../../provider/resources/kinds/fields";
 import { identifierOf } from "../export/names";
 import { readDeployment } from "../recover/stack-export";
-import { type Handover, idOf, type NotTaken, type Taken } from "./handover";
+import { type Handover, idOf, NOT_SERVED, type NotTaken, type Taken } from "./handover";
 
 /** The bridged package's collector types. */
 const COLLECTOR_TYPES = new Set([
@@ -19,11 +19,9 @@ const SOURCE_TYPE = /^sumologic:index\/[A-Za-z0-9]+Source:[A-Za-z0-9]+Source$/;
 /** Types the engine makes for every stack: not the user's resources, never reported. */
 const ENGINE_TYPE = /^pulumi:(pulumi:Stack|providers:.*)$/;
 
-const NOT_SERVED: Readonly<Record<string, string>> = {
-  "sumologic:index/otCollector:OtCollector":
-    "an OpenTelemetry collector: the Collector Management API does not manage them",
-  "sumologic:index/sourceTemplate:SourceTemplate":
-    "a source template (for OpenTelemetry collectors): not part of the Collector Management API",
+const NOT_SERVED_TYPES: Readonly<Record<string, string>> = {
+  "sumologic:index/otCollector:OtCollector": NOT_SERVED.otCollector,
+  "sumologic:index/sourceTemplate:SourceTemplate": NOT_SERVED.sourceTemplate,
 };
 
 /** The logical name: the URN's last part (`urn:pulumi:stack::project::type::name`). */
@@ -42,7 +40,7 @@ function dependenciesOf(resource: Record<string, unknown>): string[] {
 }
 
 function familyOf(type: string): "collector" | "source" | string {
-  const unserved = NOT_SERVED[type];
+  const unserved = NOT_SERVED_TYPES[type];
   if (unserved) return unserved;
   if (COLLECTOR_TYPES.has(type)) return "collector";
   if (SOURCE_TYPE.test(type)) return "source";

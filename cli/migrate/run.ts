@@ -10,7 +10,7 @@ import { readInput } from "../shared/input-file";
 import { type CommandResult, EXIT, type Output } from "../shared/output";
 import { renderTable } from "../shared/table";
 import { pulumiHandoff, terraformHandoff } from "./handoff";
-import type { Handover, NotTaken } from "./handover";
+import type { Handover, NotTaken, Taken } from "./handover";
 import { readPulumiStack } from "./pulumi-stack";
 import { readHandover } from "./read";
 import { readTerraformState } from "./terraform-state";
@@ -40,11 +40,13 @@ const WHAT: Record<Tool, string> = {
 
 /** Names from the hand-over, by the object's id: what the old tool called each. */
 function namesOf(handover: Handover) {
-  const name = (kind: string, id: number | undefined) =>
-    handover.taken.find((t) => t.kind === kind && t.id === id)?.name;
+  const byId = (kind: Taken["kind"]) =>
+    new Map(handover.taken.filter((t) => t.kind === kind).map((t) => [t.id, t.name]));
+  const collectors = byId("collector");
+  const sources = byId("source");
   return {
-    collector: (collector: Collector) => name("collector", collector.id),
-    source: (source: SourceInfo) => name("source", source.id),
+    collector: (collector: Collector) => collectors.get(collector.id),
+    source: (source: SourceInfo) => (source.id === undefined ? undefined : sources.get(source.id)),
   };
 }
 

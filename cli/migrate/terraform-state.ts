@@ -5,7 +5,7 @@
 import { isObject } from "../../provider/resources/kinds/fields";
 import { identifierOf } from "../export/names";
 import { UsageError } from "../shared/output";
-import { type Handover, idOf, type NotTaken, type Taken } from "./handover";
+import { type Handover, idOf, NOT_SERVED, type NotTaken, type Taken } from "./handover";
 
 const EXPECTED = 'expected the JSON of `terraform state pull`: {"version": 4, "resources": [...]}';
 
@@ -13,11 +13,9 @@ const EXPECTED = 'expected the JSON of `terraform state pull`: {"version": 4, "r
 const COLLECTOR_TYPES = new Set(["sumologic_collector", "sumologic_installed_collector"]);
 
 /** Types of the collector family that the service's Collector Management API does not serve. */
-const NOT_SERVED: Readonly<Record<string, string>> = {
-  sumologic_ot_collector:
-    "an OpenTelemetry collector: the Collector Management API does not manage them",
-  sumologic_source_template:
-    "a source template (for OpenTelemetry collectors): not part of the Collector Management API",
+const NOT_SERVED_TYPES: Readonly<Record<string, string>> = {
+  sumologic_ot_collector: NOT_SERVED.otCollector,
+  sumologic_source_template: NOT_SERVED.sourceTemplate,
 };
 
 /** A source resource type: `sumologic_<type>_source`, which keeps its collector beside its id. */
@@ -67,7 +65,7 @@ function familyOf(resource: Record<string, unknown>): "collector" | "source" | s
   if (resource.mode === "data") return "a data source: read by Terraform, not managed";
   if (resource.mode !== "managed") return `not a managed resource (mode ${String(resource.mode)})`;
   const type = String(resource.type);
-  const unserved = NOT_SERVED[type];
+  const unserved = NOT_SERVED_TYPES[type];
   if (unserved) return unserved;
   if (COLLECTOR_TYPES.has(type)) return "collector";
   if (SOURCE_TYPE.test(type)) return "source";

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CollectorsApi } from "../../provider/api/collectors";
 import { BEGIN, clientReference, END, PAGE } from "../../scripts/client-reference";
+import { markedSection } from "../../scripts/marked-section";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -15,7 +16,7 @@ describe(PAGE, () => {
   const section = clientReference(ROOT);
 
   it("lists the client's methods as the source has them", () => {
-    const onPage = page.slice(page.indexOf(BEGIN), page.indexOf(END) + END.length);
+    const onPage = markedSection(page, BEGIN, END);
     expect(onPage, "run `npm run docs:client`").toBe(section);
   });
 

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BEGIN, commandReference, END, PAGE } from "../../scripts/cli-reference";
+import { markedSection } from "../../scripts/marked-section";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -12,7 +13,7 @@ describe(PAGE, () => {
   const page = readFileSync(join(ROOT, PAGE), "utf8");
 
   it("holds every command and flag as the program has them", () => {
-    const section = page.slice(page.indexOf(BEGIN), page.indexOf(END) + END.length);
+    const section = markedSection(page, BEGIN, END);
     expect(section, "run `npm run docs:command-line`").toBe(commandReference());
   });
 

@@ -1,0 +1,17 @@
+// A generated section of a hand-written page, between two HTML comments: the scripts that print
+// one write it there, and their tests read it back the same way.
+import { readFileSync, writeFileSync } from "node:fs";
+
+/** The section of `page` from `begin` to the end of `end`, markers included. */
+export function markedSection(page: string, begin: string, end: string): string {
+  return page.slice(page.indexOf(begin), page.indexOf(end) + end.length);
+}
+
+/** Replaces the section of the page at `path` with `section` (which carries both markers). */
+export function writeMarkedSection(path: string, begin: string, end: string, section: string) {
+  const page = readFileSync(path, "utf8");
+  const start = page.indexOf(begin);
+  const stop = page.indexOf(end);
+  if (start < 0 || stop < start) throw new Error(`${path}: the section's markers are missing`);
+  writeFileSync(path, page.slice(0, start) + section + page.slice(stop + end.length));
+}
