@@ -2,7 +2,7 @@
 // (provider/resources/kinds/source-types.ts and source-variants.ts) onto
 // docs/reference/resources/README.md by reference-pages.ts, which test/scripts/reference-pages.test.ts
 // keeps equal to them. Alone, it prints it between markers. Run it after adding a type:
-// `npx tsc -p scripts && node dist/scripts/source-types-table.js`.
+// `npx tsc -p tsconfig.build.json && node dist/scripts/source-types-table.js`.
 import { holdsSecret } from "../provider/resources/kinds/fields";
 import { SOURCE_ENTRIES, typedSpecs } from "../provider/resources/kinds/source-kinds";
 import type { SourceType } from "../provider/resources/kinds/source-type";
