@@ -32,7 +32,7 @@ import {
   PLUGIN_INPUTS,
   splitPluginInputs,
 } from "./plugin-inputs";
-import { type PackageSchema, packageSchema } from "./schema";
+import { type PackageSchema, servedSchema } from "./schema";
 import { revealAll, type Values } from "./values";
 
 export interface CheckOutcome {
@@ -107,7 +107,7 @@ function secretsOf(schema: PackageSchema): Map<string, Secrets> {
 export class CollectorsProvider {
   readonly runtime: Runtime;
   /** The package schema, built once: GetSchema serves it, and it says which values are secret. */
-  readonly schema = packageSchema();
+  readonly schema = servedSchema();
   readonly #cancel: (reason: string) => void;
   readonly #secrets = secretsOf(this.schema);
 

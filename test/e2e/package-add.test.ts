@@ -152,6 +152,10 @@ describe("the plugin, as pulumi package commands start it", () => {
       ]);
       const schema = JSON.parse(result.stdout) as { name: string; version: string };
       expect([schema.name, schema.version]).toEqual(["collectors", VERSION]);
+      // The bundle serves the schema the build wrote into it, the one the SDKs are made from: as
+      // the engine reads each (it drops empty lists), the plugin's and dist/plugin/schema.json.
+      const file = await ws.pulumi(["package", "get-schema", join(PLUGIN_DIR, "schema.json")]);
+      expect(schema).toEqual(JSON.parse(file.stdout));
       // The plugin leaves Handshake to grpc-js's UNIMPLEMENTED; the engine then starts it the
       // way it did before Handshake existed (pkg/resource/plugin/provider_plugin.go).
       expect(result.stderr).toContain(`Handshake: not supported by '${PLUGIN_BIN}'`);
