@@ -106,7 +106,7 @@ function secretsOf(schema: PackageSchema): Map<string, Secrets> {
 
 export class CollectorsProvider {
   readonly runtime: Runtime;
-  /** The package schema, built once: GetSchema serves it, and it says which values are secret. */
+  /** The package schema, read once: GetSchema serves it, and it says which values are secret. */
   readonly schema = servedSchema();
   readonly #cancel: (reason: string) => void;
   readonly #secrets = secretsOf(this.schema);
