@@ -34,8 +34,13 @@ function main(): void {
   rmSync(OUT, { recursive: true, force: true });
   const stage = join(OUT, "bin");
   mkdirSync(stage, { recursive: true });
-  writeFileSync(join(OUT, "schema.json"), `${JSON.stringify(packageSchema(), null, 2)}\n`);
-  bundleForNode(join(ROOT, "provider", "plugin", "main.ts"), join(stage, `${PLUGIN}.js`));
+  const schema = packageSchema();
+  writeFileSync(join(OUT, "schema.json"), `${JSON.stringify(schema, null, 2)}\n`);
+  // The plugin serves the schema written in (servedSchema) instead of making it at every start:
+  // a string literal of the JSON, which JSON.parse reads faster than V8 compiles an object literal.
+  bundleForNode(join(ROOT, "provider", "plugin", "main.ts"), join(stage, `${PLUGIN}.js`), {
+    PACKAGE_SCHEMA: JSON.stringify(JSON.stringify(schema)),
+  });
   writeFileSync(join(stage, PLUGIN), LAUNCHER);
   chmodSync(join(stage, PLUGIN), 0o755);
   const tarball = join(OUT, tarballName());

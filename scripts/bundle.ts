@@ -1,14 +1,20 @@
 // One file of JavaScript with every dependency in it, for Node.js 22: how the plugin (its launcher
 // tarball, and the release's executables) and the release's self-contained `collectors` are built.
-// The package's info is written in (PACKAGE_INFO), as no package.json is beside a bundle, and so is
-// the plugin's schema (PACKAGE_SCHEMA), which the plugin would otherwise make at every start.
+// The package's info is written in (PACKAGE_INFO), as no package.json is beside a bundle; a caller
+// may write in more (the plugin's schema: scripts/build-plugin.ts).
 import { buildSync } from "esbuild";
-import { packageSchema } from "../provider/plugin/schema";
 import { packageInfoOf, packageManifest } from "../provider/plugin/version";
 import { repoRoot } from "./pulumi-workspace";
 
-/** Bundles `entry` (a .ts file) into `outfile`, minified, its licences in `<outfile>.LEGAL.txt`. */
-export function bundleForNode(entry: string, outfile: string): void {
+/**
+ * Bundles `entry` (a .ts file) into `outfile`, minified, its licences in `<outfile>.LEGAL.txt`;
+ * `define` replaces more identifiers, as esbuild's option of that name.
+ */
+export function bundleForNode(
+  entry: string,
+  outfile: string,
+  define: Record<string, string> = {},
+): void {
   const info = packageInfoOf(packageManifest(repoRoot(__dirname)));
   buildSync({
     entryPoints: [entry],
@@ -20,10 +26,6 @@ export function bundleForNode(entry: string, outfile: string): void {
     minify: true,
     legalComments: "linked",
     logLevel: "warning",
-    define: {
-      PACKAGE_INFO: JSON.stringify(info),
-      // A string literal of the JSON: JSON.parse reads it faster than V8 compiles an object literal.
-      PACKAGE_SCHEMA: JSON.stringify(JSON.stringify(packageSchema())),
-    },
+    define: { PACKAGE_INFO: JSON.stringify(info), ...define },
   });
 }

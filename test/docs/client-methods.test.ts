@@ -16,7 +16,7 @@ describe(PAGE, () => {
   const section = clientReference(ROOT);
 
   it("lists the client's methods as the source has them", () => {
-    const onPage = markedSection(page, BEGIN, END);
+    const onPage = markedSection(page, BEGIN, END, PAGE);
     expect(onPage, "run `npm run docs:client`").toBe(section);
   });
 

@@ -13,7 +13,7 @@ describe(PAGE, () => {
   const page = readFileSync(join(ROOT, PAGE), "utf8");
 
   it("holds every command and flag as the program has them", () => {
-    const section = markedSection(page, BEGIN, END);
+    const section = markedSection(page, BEGIN, END, PAGE);
     expect(section, "run `npm run docs:command-line`").toBe(commandReference());
   });
 

@@ -122,7 +122,7 @@ describe.each(CASES)("collectors migrate $tool, $language", (test) => {
       const writes = up.requests.filter((r) => r.method !== "GET");
       expect(writes, outputOf(up.result)).toEqual([]);
       const log = (what: string, requests: { method: string }[]) =>
-        `${what}: ${requests.length} requests ${JSON.stringify(countByMethod(requests as never))}`;
+        `${what}: ${requests.length} requests ${JSON.stringify(countByMethod(requests))}`;
       process.stdout.write(
         `migrate ${test.tool} (${test.language}), ${taken} objects; ${log("first up", up.requests)}\n`,
       );

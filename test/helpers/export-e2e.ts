@@ -211,7 +211,9 @@ export async function runPrintedSteps(
   return { cwd, up, requests };
 }
 
-export function countByMethod(requests: LoggedRequest[]): Record<string, number> {
+export function countByMethod(
+  requests: readonly Pick<LoggedRequest, "method">[],
+): Record<string, number> {
   const byMethod: Record<string, number> = {};
   for (const r of requests) byMethod[r.method] = (byMethod[r.method] ?? 0) + 1;
   return byMethod;
