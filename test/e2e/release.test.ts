@@ -206,7 +206,7 @@ describe("the release folder", () => {
     "the linux-arm64 executable starts under qemu-user and prints its port",
     async () => {
       const { dir } = extract("linux-arm64");
-      // Debian's qemu-user and the arm64 C and C++ libraries (.ci/run installs them).
+      // Debian's qemu-user and the arm64 C and C++ libraries (npm test installs them: scripts/test-prerequisites.mts).
       const started = await startPlugin(
         "qemu-aarch64",
         ["-L", "/usr/aarch64-linux-gnu", join(dir, "pulumi-resource-collectors")],
