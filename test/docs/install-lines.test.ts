@@ -2,6 +2,7 @@
 // has the package must say so, and one that works today from a clone must say that, or a reader
 // takes one for the other. Also: `npx collectors` outside a project that installed the package
 // asks npm for another package, so the pages name the package (`npx --package=pulumi-collectors`).
+// And one route from a clone to the plugin and the SDKs, the release build's.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -144,6 +145,15 @@ describe("install lines", () => {
     it(`${page}: every install line says whether it works from a clone or once released`, () => {
       const text = readFileSync(join(ROOT, page), "utf8");
       expect(unmarkedInstalls(text)).toEqual([]);
+    });
+  }
+
+  for (const page of pages().filter(isUserPage)) {
+    it(`${page}: installs the SDKs the one way, from the release build`, () => {
+      // `npm run release` makes what a release publishes (dist/release/); `npm run build:sdks`
+      // and its dist/sdk/ are the contributors' (docs/internals/sdks.md).
+      const text = readFileSync(join(ROOT, page), "utf8");
+      expect(text.match(/\bdist\/sdk\b|\bbuild:sdks\b/g) ?? []).toEqual([]);
     });
   }
 
