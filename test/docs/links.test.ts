@@ -1,7 +1,9 @@
 // The documentation's relative links: every one names a file of the repository, and every
 // `#anchor` a heading of that file (as GitHub makes heading anchors), so a page renamed or a
 // heading reworded fails here until its links follow. Links in code blocks are examples, not
-// links; web addresses are not checked (no network).
+// links; web addresses are not checked (no network), but for this repository's own pages on
+// GitHub, which the two pages the Pulumi Registry publishes link to (a relative link would not
+// resolve there): those are checked as the files they name.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import type * as Slugger from "github-slugger" with { "resolution-mode": "import" };
@@ -33,11 +35,16 @@ function anchorsOf(markdown: string): Set<string> {
   return new Set(headings.map((heading) => slugger.slug(heading[1] as string)));
 }
 
+/** This repository's files on GitHub, as a page published elsewhere links to them. */
+const ON_GITHUB = "https://github.com/pulumi-collectors/pulumi-collectors/blob/main/";
+
 /** What is wrong with one link of `page`, or undefined when it resolves. */
 function brokenLink(page: string, target: string): string | undefined {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return undefined; // https:, mailto:, github://
-  const [path = "", anchor] = target.split("#", 2);
-  const file = path === "" ? join(ROOT, page) : resolve(ROOT, dirname(page), decodeURI(path));
+  const own = target.startsWith(ON_GITHUB);
+  if (!own && /^[a-z][a-z0-9+.-]*:/i.test(target)) return undefined; // https:, mailto:, github://
+  const [path = "", anchor] = (own ? target.slice(ON_GITHUB.length) : target).split("#", 2);
+  const from = own ? "" : dirname(page);
+  const file = path === "" ? join(ROOT, page) : resolve(ROOT, from, decodeURI(path));
   if (!file.startsWith(ROOT) || !existsSync(file)) return `${target}: no such file`;
   if (anchor === undefined || anchor === "") return undefined;
   if (statSync(file).isDirectory() || !file.endsWith(".md")) return undefined;
@@ -68,6 +75,10 @@ describe("the documentation's links", () => {
       "See [a](docs/a.md#x), `[code](not.md)`.\n\n```md\n[not](a-link.md)\n```\n\n[ref]: c.md\n",
     );
     expect(links).toEqual(["docs/a.md#x", "c.md"]);
+    expect(brokenLink("docs/x.md", `${ON_GITHUB}docs/guides/secrets.md`)).toBeUndefined();
+    expect(brokenLink("docs/x.md", `${ON_GITHUB}docs/guides/secret.md`)).toMatch(/no such file/);
+    expect(brokenLink("docs/x.md", `${ON_GITHUB}README.md#nowhere`)).toMatch(/no heading #nowhere/);
+    expect(brokenLink("docs/x.md", "https://example.com/a.md#b")).toBeUndefined();
   });
 
   for (const page of pages()) {

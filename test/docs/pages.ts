@@ -21,6 +21,18 @@ export function pages(): string[] {
   return found;
 }
 
+/**
+ * Pages for users: README and docs/, but not the internals, the benchmarks or the service's own
+ * documents (the changelog and CONTRIBUTING speak to contributors).
+ */
+export const isUserPage = (page: string): boolean =>
+  page === "README.md" ||
+  (page.startsWith("docs/") &&
+    !page.startsWith("docs/internals/") &&
+    !page.startsWith("docs/benchmarks/") &&
+    !page.startsWith("docs/reference/service/")) ||
+  (page.startsWith("examples/") && page.endsWith("README.md"));
+
 /** A fenced code block: ``` or ~~~, its info string, its text. */
 const FENCED = /^(```|~~~)([^\n]*)\n([\s\S]*?)^\1[^\n]*$/gm;
 
