@@ -265,7 +265,7 @@ export function packageSchema() {
   };
 }
 
-/** What each setting means (the README's config table says the same). */
+/** What each setting means (docs/installation-configuration.md's configuration table says the same). */
 const SETTING_DOCS: Readonly<Record<keyof typeof SETTINGS, string>> = {
   accessId: "Access id.",
   accessKey: "Access key.",

@@ -2,7 +2,7 @@
 // node-binaries.json: the package tarball's integrity (npm's sha512), then the binary's sha256.
 // Node.js publishes SHASUMS256.txt only for its own archives on nodejs.org, which these machines
 // cannot reach: the release workflow checks the pins against them (verify-node-upstream.ts).
-// Kept in a cache folder across runs (~260 MB for the six): a cached binary is checked again.
+// Kept in a cache folder across runs (about 260 MB downloaded for the six, about 610 MB unpacked): a cached binary is checked again.
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
