@@ -117,6 +117,29 @@ describe("collectors migrate terraform, on a state the SumoLogic provider wrote"
     }
   });
 
+  it("prints a long address whole in the table of what it did not take", async () => {
+    const moduled = join(work, "module.json");
+    const state = JSON.parse(readFileSync(TERRAFORM_STATE, "utf8"));
+    // In a module, and a for_each key with spaces: long, and more than one word.
+    for (const resource of state.resources) {
+      if (resource.mode !== "data") continue;
+      resource.module = "module.local_windows_event_source";
+      resource.instances[0].index_key = "eu west";
+    }
+    writeFileSync(moduled, JSON.stringify(state));
+    const run = await migrate(recorded, "terraform", moduled);
+    expect(run.exitCode, run.output.stderr.join("\n")).toBe(EXIT.ok);
+    const address = `module.local_windows_event_source.data.sumologic_collector.installed["eu west"]`;
+    expect(address.length).toBeGreaterThan(60); // the width the column was cut at
+    const row = run.output
+      .text()
+      .split("\n")
+      .find((line) => line.includes("a data source"));
+    expect(row).toMatch(/^│ module\.local_windows_event_source\.data\.\S+\["eu west"\] +│ /);
+    expect(row).toContain(address);
+    expect(run.output.text()).not.toContain("…");
+  });
+
   it("reads the state from stdin (-)", async () => {
     const run = await migrate(recorded, "terraform", "-");
     expect(run.exitCode).toBe(EXIT.ok);
