@@ -186,6 +186,20 @@ describe("collectors list --sources", () => {
     );
   });
 
+  it("shows progress on stderr only past 10 collectors, the result alone on stdout", async () => {
+    const client = ctx.client();
+    for (let i = 1; i <= 11; i++) await client.collectors.create({ name: `c${i}` });
+    const many = await run({ json: true });
+    expect(JSON.parse(many.output.text())).toEqual([]);
+    expect(many.output.stderr).toEqual([
+      "0/11 collectors' sources read",
+      "11/11 collectors' sources read",
+    ]);
+    const few = await run({ collectors: ["c1?"] });
+    expect(few.output.text()).toBe("No sources on 2 collectors.");
+    expect(few.output.stderr).toEqual([]);
+  });
+
   it("on the command line: --sources alone for all, with collectors for some; exit 2 for an unknown one", async () => {
     const f = await fleet();
     const all = await collectors(["list", "--sources"]);
