@@ -1,6 +1,7 @@
 // Reading the part of the account to export: the collectors (filtered by kind and name), then
 // each one's sources, a few collectors at a time (the client paces every request to the
-// service's limits), with progress for large accounts.
+// service's limits), with progress for large accounts. `collectors list --sources` reads the
+// sources the same way (readSourcesOf).
 import {
   type Collector,
   type CollectorFilter,
@@ -52,8 +53,22 @@ export async function readAccount(
   const all = await collect(client.collectors.iterate({ filter: selection.filter }, { signal }));
   const matcher = selection.patterns.length > 0 ? nameMatcher(selection.patterns) : undefined;
   const chosen = all.filter((c) => !matcher || matcher.matches(c.name)).sort(byNameThenId);
-  const result: CollectorWithSources[] = chosen.map((collector) => ({ collector, sources: [] }));
-  progress.start(chosen.length, "collectors' sources read");
+  const result = await readSourcesOf(client, chosen, progress, signal);
+  return { collectors: result, unmatched: matcher?.unmatched() ?? [] };
+}
+
+/** Each collector's sources (sorted by name, then id), the collectors in the order given. */
+export async function readSourcesOf(
+  client: CollectorsClient,
+  collectors: readonly Collector[],
+  progress: Progress,
+  signal: AbortSignal,
+): Promise<CollectorWithSources[]> {
+  const result: CollectorWithSources[] = collectors.map((collector) => ({
+    collector,
+    sources: [],
+  }));
+  progress.start(collectors.length, "collectors' sources read");
   // p-queue is ESM-only; Node 22 loads it from CommonJS through import().
   const { default: PQueue } = await import("p-queue");
   const reads = new PQueue({ concurrency: PARALLEL_READS });
@@ -67,5 +82,5 @@ export async function readAccount(
     }),
   );
   progress.done();
-  return { collectors: result, unmatched: matcher?.unmatched() ?? [] };
+  return result;
 }

@@ -38,7 +38,7 @@ export function skippedTable(plan: ExportPlan): string {
   return renderTable(
     ["Skipped", "Why"],
     plan.skipped.map((s) => [s.what, s.reason]),
-    [60, 70],
+    [null, 70], // names and ids, whole: a user looks them up
   );
 }
 

@@ -1,4 +1,5 @@
-// `collectors list`: every Collector of the account, as a table or as JSON.
+// `collectors list`: every Collector of the account, as a table or as JSON; with --sources, their
+// sources instead (sources.ts).
 import {
   COLLECTOR_FILTERS,
   type Collector,
@@ -20,10 +21,13 @@ import {
   renderTable,
   versionOf,
 } from "../shared/table";
+import { runListSources } from "./sources";
 
 export interface ListOptions {
   filter?: CollectorFilter | undefined;
   json?: boolean | undefined;
+  /** List sources instead: of these collectors (ids, names, globs), or of all (true). */
+  sources?: true | string[] | undefined;
 }
 
 export function collectorsTable(collectors: Collector[]): string {
@@ -70,14 +74,38 @@ function parseFilter(value: string): CollectorFilter {
 export function registerList(program: Command, io?: CommandIO): void {
   const command = program
     .command("list")
-    .description("List the account's collectors: a table, or JSON with --json.")
+    .description(
+      "List the account's collectors, or with --sources their sources: a table, or JSON with --json.",
+    )
     .option(
       `--filter <kind>`,
       `only these collectors: ${COLLECTOR_FILTERS.join(", ")}`,
       parseFilter,
     )
-    .option("--json", "print the collectors as JSON (the service's fields) instead of a table");
+    .option(
+      "--json",
+      "print the collectors as JSON (the service's fields) instead of a table; with --sources, the sources (the table's fields)",
+    )
+    .option(
+      "--sources [collector...]",
+      "list the sources of these collectors instead (ids, or names matching * ? [a-z]; all collectors when none is given): each source's id (collectorId/sourceId, what `pulumi import` takes), name, type, class and category",
+    );
   addConnectionOptions(command).action(
-    commandAction<ListOptions>((client, flags, output) => runList(client, flags, output), io),
+    commandAction<ListOptions>(
+      (client, flags, output, { interrupt }) =>
+        flags.sources
+          ? runListSources(
+              client,
+              {
+                collectors: flags.sources === true ? [] : flags.sources,
+                filter: flags.filter,
+                json: flags.json,
+                signal: interrupt,
+              },
+              output,
+            )
+          : runList(client, flags, output),
+      io,
+    ),
   );
 }

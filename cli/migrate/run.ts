@@ -54,7 +54,7 @@ function notTakenTable(notTaken: readonly NotTaken[]): string {
   return renderTable(
     ["Not taken", "Why"],
     notTaken.map((n) => [n.what, n.reason]),
-    [60, 70],
+    [null, 70], // an address or a URN, whole: the hand-off and the old tool take it as it is
   );
 }
 

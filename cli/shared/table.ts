@@ -7,15 +7,19 @@ export type Cell = string | number;
 
 /**
  * A table as text: compact (no rule between rows), no colours (output is often piped or logged).
- * `maxWidths` caps columns (null: no cap); a capped column wraps on word boundaries and is no
- * wider than its longest cell.
+ * `maxWidths` caps prose columns (null: no cap), which then wrap on word boundaries and are no
+ * wider than their longest cell. No cell is ever cut: a capped column is at least as wide as its
+ * longest word. Leave uncapped every column a user copies from (an id, a name, an address, a
+ * command): wrapped, it would copy as two lines.
  */
 export function renderTable(head: string[], rows: Cell[][], maxWidths?: (number | null)[]): string {
   const text = rows.map((row) => row.map((cell) => String(cell)));
   const widths = maxWidths?.map((cap, i) => {
     if (cap === null) return null;
-    const longest = Math.max(head[i]?.length ?? 0, ...text.map((row) => row[i]?.length ?? 0));
-    return Math.min(cap, longest + 2); // + the cell's padding
+    const cells = [head[i] ?? "", ...text.map((row) => row[i] ?? "")];
+    const longest = Math.max(...cells.map(columns));
+    const longestWord = Math.max(...cells.flatMap((cell) => cell.split(/\s+/).map(columns)));
+    return Math.max(Math.min(cap, longest + 2), longestWord + 2); // + the cell's padding
   });
   const table = new Table({
     head,
@@ -24,6 +28,16 @@ export function renderTable(head: string[], rows: Cell[][], maxWidths?: (number 
   });
   for (const row of text) table.push(row);
   return table.toString();
+}
+
+/**
+ * The terminal columns `text` takes, or more: a character from U+1100 on (where the wide CJK and
+ * emoji ranges start) counts as two. Too many only widens a column; too few would cut a word.
+ */
+function columns(text: string): number {
+  let n = 0;
+  for (const ch of text) n += (ch.codePointAt(0) as number) >= 0x1100 ? 2 : 1;
+  return n;
 }
 
 /** Milliseconds since the epoch as "2025-03-04 05:06 UTC"; "-" when absent. */

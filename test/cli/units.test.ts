@@ -193,4 +193,16 @@ describe("tables", () => {
     ]);
     expect(renderTable(["A"], [["short"]], [40]).split("\n")[0]).toBe("┌───────┐");
   });
+
+  it("never cut a cell: a capped column is as wide as its longest word, wide characters counted twice", () => {
+    const address = "module.local_windows_event_source.data.sumologic_collector.installed";
+    const text = renderTable(["Not taken", "Why"], [[address, `see ${address} there`]], [20, 20]);
+    expect(text).not.toContain("…");
+    const lines = text.split("\n").filter((l) => l.includes(address));
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe(`│ ${" ".repeat(address.length)} │ ${address} │`);
+    const cjk = renderTable(["A"], [["日志日志日志 x"]], [6]);
+    expect(cjk).not.toContain("…");
+    expect(cjk).toContain("日志日志日志");
+  });
 });

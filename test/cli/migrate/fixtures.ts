@@ -48,9 +48,38 @@ export async function serveRecording(folder: string): Promise<Recorded> {
   };
 }
 
-/** Attribute names under which the provider keeps a credential (an AWS key id is not one). */
-const CREDENTIAL =
+/** Terraform attribute names under which the provider keeps a credential (an AWS key id is not one). */
+const TERRAFORM_CREDENTIAL =
   /^(url|token|secret_key|password|private_key|private_key_id|client_secret|shared_access_policy_key|apiKey)$/;
+
+/**
+ * The same in a @pulumi/sumologic stack export (camelCase; an S3 source's `accessKey` is the AWS
+ * key id), and the stack output of a URL.
+ */
+const PULUMI_CREDENTIAL =
+  /^(url|webUrl|token|secretKey|password|privateKey|privateKeyId|clientSecret|sharedAccessPolicyKey|apiKey)$/;
+
+/**
+ * Every credential the JSON file holds in clear under a key `credential` matches, wherever it
+ * is, and inside a `config` held as JSON text (a Terraform Cloud-to-Cloud source's); a mask
+ * (`********`) is not one.
+ */
+function credentialsIn(file: string, credential: RegExp): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown, key: string): void => {
+    if (key === "config" && typeof value === "string") {
+      visit(JSON.parse(value), "");
+    } else if (typeof value === "string") {
+      if (credential.test(key) && value !== "" && !/^\*+$/.test(value)) found.add(value);
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, key);
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) visit(v, k);
+    }
+  };
+  visit(JSON.parse(readFileSync(file, "utf8")), "");
+  return [...found];
+}
 
 /**
  * Every credential the Terraform state holds in clear: an HTTP source's url and token, a Cloud
@@ -58,23 +87,13 @@ const CREDENTIAL =
  * the provider kept a value rather than the service's mask.
  */
 export function terraformSecrets(): string[] {
-  const state = JSON.parse(readFileSync(TERRAFORM_STATE, "utf8")) as {
-    resources: { instances: { attributes: Record<string, unknown> }[] }[];
-  };
-  const found = new Set<string>();
-  const visit = (value: unknown, key: string): void => {
-    if (key === "config" && typeof value === "string") {
-      visit(JSON.parse(value), "");
-    } else if (typeof value === "string") {
-      if (CREDENTIAL.test(key) && value !== "" && !/^\*+$/.test(value)) found.add(value);
-    } else if (Array.isArray(value)) {
-      for (const item of value) visit(item, key);
-    } else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) visit(v, k);
-    }
-  };
-  for (const resource of state.resources) {
-    for (const instance of resource.instances) visit(instance.attributes, "");
-  }
-  return [...found];
+  return credentialsIn(TERRAFORM_STATE, TERRAFORM_CREDENTIAL);
+}
+
+/**
+ * Every credential the stack export holds in clear: the HTTP sources' `url` (in their outputs
+ * and in the stack's output `webUrl`); the provider's access key is a ciphertext there.
+ */
+export function pulumiSecrets(): string[] {
+  return credentialsIn(STACK_EXPORT, PULUMI_CREDENTIAL);
 }

@@ -6,11 +6,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runExport } from "../../../cli/export";
 import { type MigrateOptions, runMigrate, type Tool } from "../../../cli/migrate/run";
 import { EXIT } from "../../../cli/shared/output";
 import { recorder } from "../harness";
 import {
   PULUMI,
+  pulumiSecrets,
   type Recorded,
   STACK_EXPORT,
   serveRecording,
@@ -52,6 +54,50 @@ async function migrate(
     readdirSync(out).map((name) => [name, readFileSync(join(out, name), "utf8")]),
   );
   return { exitCode, result, output, requests, files, out };
+}
+
+/** What `collectors export` writes for the collectors of this name, as migrate() has it. */
+async function exportOf(recorded: Recorded, collector: string, language: string) {
+  const output = recorder();
+  const out = mkdtempSync(join(work, "export-"));
+  const packageSpec = language === "yaml" ? undefined : ROOT;
+  const options = { out, force: true, packageSpec, language, collector: [collector] };
+  const signal = new AbortController().signal;
+  const { exitCode } = await runExport(recorded.client, options, output, {}, signal);
+  expect(exitCode, output.stderr.join("\n")).toBe(EXIT.ok);
+  return Object.fromEntries(
+    readdirSync(out).map((name) => [name, readFileSync(join(out, name), "utf8")]),
+  );
+}
+
+/**
+ * The arguments and options of the one declaration of `className`, without its logical name
+ * (a migration names it after the old tool's resource, an export after the object).
+ */
+function declarationOf(files: Record<string, string>, className: string): string {
+  const yaml = files["Pulumi.yaml"] ?? "";
+  const typescript = files["index.ts"];
+  const found = typescript
+    ? typescript.match(
+        new RegExp(`new collectors\\.${className}\\(\\n {2}"[^"]+",\\n([\\s\\S]*?\\n)\\);`),
+      )
+    : yaml.match(new RegExp(`\\n {4}type: collectors:index:${className}\\n((?: {4}.*\\n)+)`));
+  if (!found?.[1]) throw new Error(`no ${className} declared`);
+  return found[1];
+}
+
+/** Migrates in both languages; no secret is in a file written, on stdout or on stderr. */
+async function expectNoneWritten(recorded: Recorded, tool: Tool, file: string, secrets: string[]) {
+  for (const language of ["typescript", "yaml"]) {
+    const run = await migrate(recorded, tool, file, { language });
+    expect(run.exitCode, run.output.stderr.join("\n")).toBe(EXIT.ok);
+    const everything = [
+      ...Object.values(run.files),
+      ...run.output.stdout,
+      ...run.output.stderr,
+    ].join("\n");
+    for (const secret of secrets) expect(everything, language).not.toContain(secret);
+  }
 }
 
 /** `{ id: N }` adoptions in a TypeScript program, by logical name. */
@@ -105,15 +151,49 @@ describe("collectors migrate terraform, on a state the SumoLogic provider wrote"
   it("writes no credential the state holds in clear, in any file or line it prints", async () => {
     const secrets = terraformSecrets();
     expect(secrets.length).toBeGreaterThan(10); // urls, tokens, the Okta API key
+    await expectNoneWritten(recorded, "terraform", TERRAFORM_STATE, secrets);
+  });
+
+  it("prints a long address whole in the table of what it did not take", async () => {
+    const moduled = join(work, "module.json");
+    const state = JSON.parse(readFileSync(TERRAFORM_STATE, "utf8"));
+    // In a module, and a for_each key with spaces: long, and more than one word.
+    for (const resource of state.resources) {
+      if (resource.mode !== "data") continue;
+      resource.module = "module.local_windows_event_source";
+      resource.instances[0].index_key = "eu west";
+    }
+    writeFileSync(moduled, JSON.stringify(state));
+    const run = await migrate(recorded, "terraform", moduled);
+    expect(run.exitCode, run.output.stderr.join("\n")).toBe(EXIT.ok);
+    const address = `module.local_windows_event_source.data.sumologic_collector.installed["eu west"]`;
+    expect(address.length).toBeGreaterThan(60); // the width the column was cut at
+    const row = run.output
+      .text()
+      .split("\n")
+      .find((line) => line.includes("a data source"));
+    expect(row).toMatch(/^│ module\.local_windows_event_source\.data\.\S+\["eu west"\] +│ /);
+    expect(row).toContain(address);
+    expect(run.output.text()).not.toContain("…");
+  });
+
+  it("declares an Installed Collector as `collectors export` does, pinned to the build it runs", async () => {
+    const [installed] = await recorded.client.collectors.list({ filter: "installed" });
+    if (!installed?.collectorVersion) throw new Error("the recording has an Installed Collector");
     for (const language of ["typescript", "yaml"]) {
       const run = await migrate(recorded, "terraform", TERRAFORM_STATE, { language });
       expect(run.exitCode, run.output.stderr.join("\n")).toBe(EXIT.ok);
-      const everything = [
-        ...Object.values(run.files),
-        ...run.output.stdout,
-        ...run.output.stderr,
-      ].join("\n");
-      for (const secret of secrets) expect(everything).not.toContain(secret);
+      const migrated = declarationOf(run.files, "InstalledCollector");
+      const exported = declarationOf(
+        await exportOf(recorded, installed.name, language),
+        "InstalledCollector",
+      );
+      expect(migrated, language).toEqual(exported);
+      expect(migrated, language).toMatch(
+        new RegExp(
+          `\\n {4,6}version: "?${installed.collectorVersion.replace(/\\./g, "\\\\.")}"?,?\\n`,
+        ),
+      );
     }
   });
 
@@ -204,6 +284,12 @@ describe("collectors migrate pulumi, on a stack export of @pulumi/sumologic", ()
       /pulumi:pulumi:StackReference.*│ not a collector or a source/s,
     );
     expect(run.requests.filter((r) => r.method !== "GET")).toEqual([]);
+  });
+
+  it("writes no credential the stack export holds in clear, in any file or line it prints", async () => {
+    const secrets = pulumiSecrets();
+    expect(secrets.length).toBeGreaterThanOrEqual(3); // the HTTP sources' urls
+    await expectNoneWritten(recorded, "pulumi", STACK_EXPORT, secrets);
   });
 
   it("refuses what is not a stack export", async () => {
