@@ -3,7 +3,7 @@ import { randomInt } from "node:crypto";
 /**
  * The one catalogue of errors the emulator answers with. Codes are the spec's names where the
  * spec names the condition (section 7); where it does not, the live service's wire code from
- * docs/reference/service/live-service-facts.md; the emulator's own (400 request.malformed, 408, 413, 431, 501, 507,
+ * docs/internals/service-research/live-service-facts.md; the emulator's own (400 request.malformed, 408, 413, 431, 501, 507,
  * jobid) are documented choices in docs/reference/local-service.md.
  */
 export const ERRORS = {
@@ -77,7 +77,7 @@ export const ERRORS = {
     message: "The emulator's storage is full: free disk space where its data lives, then retry.",
   },
 
-  // Optimistic concurrency (live-service facts (docs/reference/service/live-service-facts.md): 403 missing, 412 stale, unquoted refused).
+  // Optimistic concurrency (live-service facts (docs/internals/service-research/live-service-facts.md): 403 missing, 412 stale, unquoted refused).
   ifMatchMissing: {
     status: 403,
     code: "service.ifthen.missing",

@@ -51,7 +51,7 @@ export const DEFAULTS = {
   // Cookie-less successes are not counted: the Terraform provider's Go client keeps no cookie
   // jar and sends up to 240 Basic requests a minute, and its users never report throttle 401s.
   authPerMinute: 0,
-  authFailuresPerMinute: 15, // live-service facts (docs/reference/service/live-service-facts.md): an old vendor talk gives 15 authentications a minute
+  authFailuresPerMinute: 15, // live-service facts (docs/internals/service-research/live-service-facts.md): an old vendor talk gives 15 authentications a minute
   bodyTimeoutMs: 30_000,
   bodyLimitBytes: 1024 * 1024,
   /** Arrays and objects nested deeper than this in a JSON body are refused with a 400. */

@@ -1,4 +1,4 @@
-// One rule table per sourceType of the source-types fact sheet (docs/reference/service/source-types.md,
+// One rule table per sourceType of the source-types fact sheet (docs/internals/service-research/source-types.md,
 // sections 2–8), written from the sheet alone: the emulator shares no code with provider/.
 import type { CollectorType } from "../model/collector";
 import * as common from "./common";
@@ -59,7 +59,7 @@ export interface SourceTypeSpec {
 
 const FILTER_TYPES = ["Exclude", "Include", "Hash", "Mask", "Forward"];
 
-/** Fields every log source has (live-service facts (docs/reference/service/live-service-facts.md), "Common fields on every source", and sheet 2). */
+/** Fields every log source has (live-service facts (docs/internals/service-research/live-service-facts.md), "Common fields on every source", and sheet 2). */
 export const COMMON_FIELDS: Record<string, Rule> = {
   name: common.name,
   description: common.description,

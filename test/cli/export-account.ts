@@ -1,5 +1,5 @@
 // An account for the export tests, made through the API as a user would have made it by hand,
-// with bodies the local service (strict, from the fact sheet (docs/reference/service/source-types.md)) takes: Hosted and Installed
+// with bodies the local service (strict, from the fact sheet (docs/internals/service-research/source-types.md)) takes: Hosted and Installed
 // Collectors; sources of 17 types, with secrets the service returns (installed-collector
 // credentials) and secrets it shows masked as "********" (a Polling source's awsKey, Cloud-to-
 // Cloud config keys); awkward names (spaces, periods, unicode, quotes, reserved words, names that

@@ -1,4 +1,4 @@
-// Conformance: every sourceType of the source-types fact sheet (docs/reference/service/source-types.md)
+// Conformance: every sourceType of the source-types fact sheet (docs/internals/service-research/source-types.md)
 // against both store backends: a valid create read back with its server-set fields and masked
 // secrets, each required field missing, bad values (each 400 naming the field), the wrong
 // collector kind; then thirdPartyRef shapes, not-modifiable fields, Universal (Cloud-to-Cloud)

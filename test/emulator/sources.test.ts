@@ -1,4 +1,4 @@
-// Conformance: spec 2.2 and 4.2 (docs/reference/service/collector-management-api.md) (Sources), 7.4 (codes), the source types of the live-service facts (docs/reference/service/live-service-facts.md) and
+// Conformance: spec 2.2 and 4.2 (docs/reference/service/collector-management-api.md) (Sources), 7.4 (codes), the source types of the live-service facts (docs/internals/service-research/live-service-facts.md) and
 // issue 3 (types per collector kind, own required fields, download shapes, HTTP url /
 // Cloudsyslog token, HostMetrics, Json mode, Universal Stopping), against both store backends.
 import { describe, expect, it } from "vitest";

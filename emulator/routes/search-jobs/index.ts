@@ -17,7 +17,7 @@ function requireEnterprise(request: FastifyRequest): string {
 /**
  * Search jobs, session behaviour only: a job is bound to the session that created it, and a
  * follow-up without that session's cookie cannot find it (500 "Job ID is invalid", spec 5 (docs/reference/service/collector-management-api.md)
- * item 4). An id that no session holds is a 404 with the same code (live-service facts (docs/reference/service/live-service-facts.md): "404 or 500"),
+ * item 4). An id that no session holds is a 404 with the same code (live-service facts (docs/internals/service-research/live-service-facts.md): "404 or 500"),
  * and so is a job nobody asked about for 5 minutes: it has expired.
  */
 export const searchJobRoutes: FastifyPluginAsync = async (app) => {

@@ -1,4 +1,4 @@
-// Spec 2.2 (docs/reference/service/collector-management-api.md) (and the live-service facts (docs/reference/service/live-service-facts.md) for each source type): the Source.
+// Spec 2.2 (docs/reference/service/collector-management-api.md) (and the live-service facts (docs/internals/service-research/live-service-facts.md) for each source type): the Source.
 import { z } from "zod";
 import {
   cutoffRelativeTimeOutput,
@@ -147,7 +147,7 @@ export const sourceSchema = z
   .describe("A source as the service shows it, with its type's own fields.");
 export type Source = z.infer<typeof sourceSchema>;
 
-/** Fields each source type requires on create (live-service facts (docs/reference/service/live-service-facts.md); types not listed are not checked). */
+/** Fields each source type requires on create (live-service facts (docs/internals/service-research/live-service-facts.md); types not listed are not checked). */
 export const REQUIRED_FIELDS_BY_SOURCE_TYPE: Readonly<Record<string, readonly string[]>> = {
   LocalFile: ["pathExpression"],
   RemoteFileV2: ["remoteHosts", "remotePort", "remoteUser", "authMethod", "pathExpression"],

@@ -11,7 +11,7 @@ import { becauseOf, interruptible } from "./waits";
 /**
  * Deleting a Universal (Cloud-to-Cloud) source is asynchronous: the DELETE is accepted, the
  * source shows state Stopping for a while, and its name stays taken until it is gone (spec 3,
- * docs/reference/service/collector-management-api.md; docs/reference/service/live-service-facts.md). A delete that
+ * docs/reference/service/collector-management-api.md; docs/internals/service-research/live-service-facts.md). A delete that
  * returned at once would make the create of a replacement with the same name fail, so the delete
  * of such a source reads it until the service no longer knows it, and fails after the runtime's
  * stoppingLimitMs, or at once when the provider process is stopped.
