@@ -22,15 +22,14 @@ export function pages(): string[] {
 }
 
 /**
- * Pages for users: README and docs/, but not the internals, the benchmarks or the service's own
- * documents (the changelog and CONTRIBUTING speak to contributors).
+ * Pages for users: README, docs/ but the internals and the benchmarks (the service's reference
+ * included), and the examples' READMEs. The changelog and CONTRIBUTING speak to contributors.
  */
 export const isUserPage = (page: string): boolean =>
   page === "README.md" ||
   (page.startsWith("docs/") &&
     !page.startsWith("docs/internals/") &&
-    !page.startsWith("docs/benchmarks/") &&
-    !page.startsWith("docs/reference/service/")) ||
+    !page.startsWith("docs/benchmarks/")) ||
   (page.startsWith("examples/") && page.endsWith("README.md"));
 
 /** A fenced code block: ``` or ~~~, its info string, its text. */

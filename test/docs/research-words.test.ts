@@ -5,16 +5,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pages, withoutBlocks } from "./pages";
+import { isUserPage, pages, withoutBlocks } from "./pages";
 
 const ROOT = resolve(__dirname, "..", "..");
-
-/** README and every page of docs/ but the internals and the benchmarks: the service's pages too. */
-const forUsers = (page: string) =>
-  page === "README.md" ||
-  (page.startsWith("docs/") &&
-    !page.startsWith("docs/internals/") &&
-    !page.startsWith("docs/benchmarks/"));
 
 /**
  * Instructions to whoever builds the service or the client, the notes' "sheet", and their
@@ -78,7 +71,7 @@ describe("user pages", () => {
     expect(pathsOutside(page, "```\n`../spec/in-a-block.md`\n```\n")).toEqual([]);
   });
 
-  const checked = pages().filter(forUsers);
+  const checked = pages().filter(isUserPage);
 
   it("include the service's reference", () => {
     expect(checked).toContain(join("docs", "reference", "service", "source-types.md"));
