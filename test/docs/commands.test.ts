@@ -48,10 +48,8 @@ function refused(program: Command, line: string): string | undefined {
   // A command with subcommands (the program, offline, migrate) runs none of its own: the word
   // after it is one of them, or a flag (--help).
   if (command.commands.length > 0 && next !== undefined && !next.startsWith("-")) {
-    // Prose about the package ("collectors as code") is not a command line.
-    if (command === program && (!/^[a-z][a-z-]*$/.test(next) || words.length === 1)) {
-      return undefined;
-    }
+    // A placeholder (`collectors <command>`) names no command to check.
+    if (command === program && !/^[a-z][a-z-]*$/.test(next)) return undefined;
     return `${path} ${next}: no such command (the commands: ${command.commands.map((c) => c.name()).join(", ")})`;
   }
   const known = new Set(["--help", "-h", ...command.options.flatMap((o) => [o.long, o.short])]);
@@ -106,6 +104,8 @@ describe("the command lines the documentation shows", () => {
     expect(refused(program, "list --jsno")).toBe("collectors list: no flag --jsno");
     expect(refused(program, "offline list --days 30")).toBeUndefined();
     expect(refused(program, "exprot --out x")).toMatch(/^collectors exprot: no such command/);
+    expect(refused(program, "lsit")).toMatch(/^collectors lsit: no such command/);
+    expect(refused(program, "<command> [options]")).toBeUndefined();
     expect(refused(program, "offline lsit --days 30")).toBe(
       "collectors offline lsit: no such command (the commands: list, delete)",
     );
