@@ -155,22 +155,24 @@ describe("the export adapter", () => {
     expect(readsMaskAsGiven ? d.masked : d.secrets).not.toContainEqual(maskedKey);
   });
 
-  const untyped = Object.values(SOURCE_TYPES as Record<string, SourceType>).find((t) => !t.kind);
-  it.runIf(untyped)(
-    "keeps a known type's foreign fields out of Source (its check would refuse them)",
-    () => {
-      const type = untyped as SourceType;
-      const foreign = ["port", "pathExpression"].find(
-        (key) => !(type.fields as readonly string[]).includes(key),
-      ) as string;
-      const d = sourceDeclaration(source({ sourceType: type.sourceType, [foreign]: 1 }));
-      expect(d.className).toBe("Source");
-      expect(d.args).toMatchObject({ sourceType: type.sourceType, name: "s" });
-      expect(d.args).not.toHaveProperty(foreign);
-      expect(d.args).not.toHaveProperty("passthrough");
-      expect(d.leftOut).toEqual([foreign]);
-    },
-  );
+  it("keeps a known type's foreign fields out of Source (its check would refuse them)", () => {
+    // A type the table knows without a class of its own (Polling: its variants have the classes).
+    const untyped = Object.values(SOURCE_TYPES as Record<string, SourceType>).find((t) => !t.kind);
+    expect(
+      untyped,
+      "every source type has a class now: the adapter's path for a known type without one is dead, remove it and this test",
+    ).toBeDefined();
+    const type = untyped as SourceType;
+    const foreign = ["port", "pathExpression"].find(
+      (key) => !(type.fields as readonly string[]).includes(key),
+    ) as string;
+    const d = sourceDeclaration(source({ sourceType: type.sourceType, [foreign]: 1 }));
+    expect(d.className).toBe("Source");
+    expect(d.args).toMatchObject({ sourceType: type.sourceType, name: "s" });
+    expect(d.args).not.toHaveProperty(foreign);
+    expect(d.args).not.toHaveProperty("passthrough");
+    expect(d.leftOut).toEqual([foreign]);
+  });
 
   it("picks the typed class by sourceType and the entry's fixed values", () => {
     const entries = Object.entries(TYPED_SOURCES);

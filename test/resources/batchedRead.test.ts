@@ -2,10 +2,10 @@
 // sources are one list, collectors' reads a collector list, and the result is what one GET per
 // resource gives (same state, same ETags where nothing changed, the service's fresh ETag where
 // something did), with failures failing reads, never dropping them.
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { lookups } from "../../provider";
 import { Runtime } from "../../provider/resources/steps/runtime";
-import { useService } from "./emulator.helpers";
+import { stubCredentialsEnv, useService } from "./emulator.helpers";
 import { type Props, provider, runtime, TEST_RUNTIME } from "./unit.helpers";
 
 const service = useService();
@@ -312,12 +312,7 @@ describe("batched look-ups", () => {
   });
 
   it("getSource and getCollector at the same moment share lists", async () => {
-    const saved = { ...process.env };
-    Object.assign(process.env, {
-      COLLECTORS_ACCESS_ID: service().accessId,
-      COLLECTORS_ACCESS_KEY: service().accessKey,
-      COLLECTORS_ENDPOINT: service().emulator.url,
-    });
+    stubCredentialsEnv(service());
     try {
       const { getCollector, getSource } = lookups(TEST_RUNTIME);
       const made = await stack();
@@ -345,7 +340,7 @@ describe("batched look-ups", () => {
         `collector ${made[0]?.id} has no source with id 1`,
       );
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
     }
   });
 });

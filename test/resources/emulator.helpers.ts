@@ -1,7 +1,7 @@
 // The local service on port 0 and the provider configured for it, the way the engine does it
 // (configure with the stack's collectors:* config), plus the service's control API.
 
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, vi } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import { forgetListedReads, resetSharedState } from "../../provider/api";
 import { dispatchWith } from "../../provider/resources/dispatch";
@@ -133,6 +133,17 @@ export async function startService(): Promise<Service> {
   };
   await service.configure();
   return service;
+}
+
+/**
+ * Gives the service's credentials and address to what reads them from COLLECTORS_* as a program
+ * does (the look-up functions), with vi.stubEnv: process.env keeps its object, and
+ * vi.unstubAllEnvs() puts back what was there, as the next file in the worker's process expects.
+ */
+export function stubCredentialsEnv(service: Service): void {
+  vi.stubEnv("COLLECTORS_ACCESS_ID", service.accessId);
+  vi.stubEnv("COLLECTORS_ACCESS_KEY", service.accessKey);
+  vi.stubEnv("COLLECTORS_ENDPOINT", service.emulator.url);
 }
 
 /**

@@ -1,9 +1,9 @@
 // The fleet look-ups against the local service, with credentials from COLLECTORS_*: the builds
 // on offer and `latest`, the collectors an upgrade would touch, the ones silent for days.
 import type * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { latest, lookups } from "../../provider";
-import { type Service, startService } from "./emulator.helpers";
+import { type Service, startService, stubCredentialsEnv } from "./emulator.helpers";
 import { control } from "./installed.helpers";
 import { TEST_RUNTIME } from "./unit.helpers";
 
@@ -18,21 +18,16 @@ const {
 } = lookups(TEST_RUNTIME);
 
 let service: Service;
-const saved = { ...process.env };
 const value = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => output.apply(resolve));
 const names = (list: { name: string }[]) => list.map((c) => c.name).sort();
 
 beforeAll(async () => {
   service = await startService();
-  Object.assign(process.env, {
-    COLLECTORS_ACCESS_ID: service.accessId,
-    COLLECTORS_ACCESS_KEY: service.accessKey,
-    COLLECTORS_ENDPOINT: service.emulator.url,
-  });
+  stubCredentialsEnv(service);
 });
 
 afterAll(async () => {
-  process.env = saved;
+  vi.unstubAllEnvs();
   await service?.close();
 });
 

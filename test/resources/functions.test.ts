@@ -1,8 +1,8 @@
 // The look-up functions against the local service, with credentials from COLLECTORS_*.
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { lookups } from "../../provider";
-import { type Service, startService } from "./emulator.helpers";
+import { type Service, startService, stubCredentialsEnv } from "./emulator.helpers";
 import { TEST_RUNTIME } from "./unit.helpers";
 
 // The package's functions, with the tests' client options (no pacing).
@@ -12,15 +12,10 @@ const { getCollector, getCollectors, getCollectorsOutput, getSource, getSourceOu
 let service: Service;
 let hostedId: number;
 let installedId: number;
-const saved = { ...process.env };
 
 beforeAll(async () => {
   service = await startService();
-  Object.assign(process.env, {
-    COLLECTORS_ACCESS_ID: service.accessId,
-    COLLECTORS_ACCESS_KEY: service.accessKey,
-    COLLECTORS_ENDPOINT: service.emulator.url,
-  });
+  stubCredentialsEnv(service);
   hostedId = (
     await service.api("POST", "/collectors", {
       collector: { collectorType: "Hosted", name: "web v1.0" },
@@ -33,7 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  process.env = saved;
+  vi.unstubAllEnvs();
   await service?.close();
 });
 
@@ -92,8 +87,7 @@ describe("functions", () => {
   });
 
   it("a 404 for a path the endpoint does not know is not 'no such collector'", async () => {
-    const endpoint = process.env.COLLECTORS_ENDPOINT;
-    process.env.COLLECTORS_ENDPOINT = `${service.emulator.origin}/typo`;
+    vi.stubEnv("COLLECTORS_ENDPOINT", `${service.emulator.origin}/typo`);
     try {
       const error = await getCollector({ id: hostedId }).catch((e: unknown) => e);
       expect(String(error)).not.toContain("no collector has id");
@@ -101,7 +95,7 @@ describe("functions", () => {
       const sourceError = await getSource({ collectorId: hostedId, id: 1 }).catch((e) => e);
       expect(String(sourceError)).not.toContain("has no source with id");
     } finally {
-      process.env.COLLECTORS_ENDPOINT = endpoint;
+      vi.stubEnv("COLLECTORS_ENDPOINT", service.emulator.url);
     }
     await expect(getCollector({ id: 999999 })).rejects.toThrow("no collector has id 999999");
   });
