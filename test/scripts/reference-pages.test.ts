@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as classes from "../../provider";
 import { INVOKES } from "../../provider/plugin/invokes";
+import { PLUGIN_INPUTS } from "../../provider/plugin/plugin-inputs";
 import { packageSchema } from "../../provider/plugin/schema";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { EXAMPLE_NAMES, EXAMPLES_FILE, kebab, LANGUAGES } from "../../scripts/reference-examples";
@@ -60,6 +61,38 @@ describe("docs/reference/resources", () => {
         expect(page).toContain(source.trimEnd());
       }
     }
+  });
+
+  it("lists the plugin's own inputs in their kind's arguments table, and says what deleting does", () => {
+    for (const [kind, inputs] of Object.entries(PLUGIN_INPUTS)) {
+      const page = readFileSync(join(PAGES, `${kebab(kind)}.md`), "utf8");
+      const table = page.slice(
+        page.indexOf("## Arguments"),
+        page.indexOf("\n## ", page.indexOf("## Arguments") + 1),
+      );
+      for (const key of Object.keys(inputs))
+        expect(table, `${kind}.${key}`).toMatch(
+          new RegExp(`^\\| \`${key}\` \\|.*Plugin only`, "m"),
+        );
+    }
+    const installed = readFileSync(join(PAGES, "installed-collector.md"), "utf8");
+    expect(installed).toContain("## Deleting");
+    expect(installed).not.toMatch(/leaves the collector on the service unless `allowDelete`/);
+  });
+
+  it("tells how to find the id each import takes", () => {
+    for (const [kind, spec] of Object.entries(ENTITY_KINDS)) {
+      const page = readFileSync(join(PAGES, `${kebab(kind)}.md`), "utf8");
+      const section = page.slice(page.indexOf("## Import"));
+      expect(section, kind).toContain("`collectors list` shows every collector's id");
+      if (spec.parent !== undefined)
+        expect(section, kind).toContain("`collectors list --sources COLLECTOR`");
+    }
+  });
+
+  it("states the source notes in users' words: no codes of the fact sheet", () => {
+    const index = readFileSync(join(PAGES, "README.md"), "utf8");
+    expect(index).not.toMatch(/\bsheet\b|[,(] ?[HML]\)|\bTF\b/);
   });
 
   it("says the classes' package has each function and its Output variant, which it does", () => {
