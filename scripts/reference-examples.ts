@@ -91,9 +91,9 @@ function withGoFunctionNames(source: string, names: SdkNames): string {
     const rendered = `Get${(token.split(":")[2] as string).slice("get".length)}`;
     const sdk = byLanguage.go;
     if (sdk && sdk !== rendered) {
-      fixed = fixed
-        .replaceAll(`collectors.${rendered}(`, `collectors.${sdk}(`)
-        .replaceAll(`collectors.${rendered}Args{`, `collectors.${sdk}Args{`);
+      // The function, its Output form, and their Args, OutputArgs and Result types.
+      const uses = new RegExp(`collectors\\.${rendered}(?=\\(|Args\\b|Output|Result\\b)`, "g");
+      fixed = fixed.replace(uses, `collectors.${sdk}`);
     }
   }
   return fixed;

@@ -388,8 +388,9 @@ type FunctionSpec = {
 };
 
 /** How each language calls a function: its SDK's names (scripts/reference-names.json). */
-function callsSection(fn: string, names: SdkNames): string[] {
+function callsSection(fn: FunctionName, names: SdkNames): string[] {
   const of = names.functions[token(fn)] ?? {};
+  const args = takesArgs(fn) ? "args" : "";
   const ts = of.typescript ?? fn;
   const py = of.python ?? fn;
   const go = of.go ?? fn;
@@ -397,11 +398,28 @@ function callsSection(fn: string, names: SdkNames): string[] {
   return [
     "| Language | Call |",
     "|---|---|",
-    `| TypeScript | ${code(`collectors.${ts}(args)`)} (a Promise), ${code(`collectors.${ts}Output(args)`)} (an Output) |`,
+    `| TypeScript | ${code(`collectors.${ts}(${args})`)} (a Promise), ${code(`collectors.${ts}Output(${args})`)} (an Output) |`,
     `| Python | ${code(`collectors.${py}(...)`)}, ${code(`collectors.${py}_output(...)`)} (an Output) |`,
     `| Go | ${code(`collectors.${go}(ctx, &collectors.${go}Args{...})`)}, ${code(`collectors.${go}Output(ctx, collectors.${go}OutputArgs{...})`)} |`,
     `| C# | ${code(`Collectors.${cs}.InvokeAsync(new() {...})`)} (a Task), ${code(`Collectors.${cs}.Invoke(new() {...})`)} (an Output) |`,
     `| YAML | ${code("fn::invoke")} with ${code(`function: collectors:${fn}`)} |`,
+    "",
+    ...secretResultNote(fn, go),
+  ];
+}
+
+/**
+ * Go's plain invoke refuses a result holding a secret (the reference examples' preview met it):
+ * the functions whose results do (invokes.ts `secrets`) say to use the Output form there.
+ */
+function secretResultNote(fn: FunctionName, go: string): string[] {
+  const secrets = invoke(fn).secrets;
+  if (secrets.length === 0) return [];
+  // A list under its one property, all of it secret (getSources); else some members (getSource).
+  const always = Object.keys(invoke(fn).result.shape).every((key) => secrets.includes(key));
+  return [
+    `${always ? "Its result is a secret" : "Its result holds secrets when the object has credentials"}: Go's plain`,
+    `${code(go)} then fails ("unexpected secret result returned to invoke call"); use ${code(`${go}Output`)}.`,
     "",
   ];
 }
@@ -442,15 +460,19 @@ function functionRows(
   });
 }
 
+const invoke = (fn: FunctionName) => INVOKES[fn] as (typeof INVOKES)[string];
+const takesArgs = (fn: FunctionName) => Object.keys(invoke(fn).args.shape).length > 0;
+
 /** What the classes' package has for a function (program/functions.ts), in a sentence. */
 function classesSentence(fn: FunctionName): string {
-  const shape = (INVOKES[fn] as (typeof INVOKES)[string]).result.shape;
+  const shape = invoke(fn).result.shape;
+  const args = takesArgs(fn) ? "args" : "";
   const listed = Object.entries(shape).find(
     ([, member]) => (member as { def?: { type?: string } }).def?.type === "array",
   );
   const only = Object.keys(shape).length === 1 && listed;
   return [
-    `The TypeScript classes' package (\`pulumi-collectors\`) has the same look-up as ${code(`${fn}(args)`)} and ${code(`${fn}Output(args)`)},`,
+    `The TypeScript classes' package (\`pulumi-collectors\`) has the same look-up as ${code(`${fn}(${args})`)} and ${code(`${fn}Output(${args})`)},`,
     only
       ? `returning the list itself rather than \`{ ${listed[0]} }\`;`
       : "returning the same object;",

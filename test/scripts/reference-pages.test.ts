@@ -99,7 +99,9 @@ describe("docs/reference/resources", () => {
     const exported = classes as unknown as Record<string, unknown>;
     for (const fn of FUNCTIONS) {
       const page = readFileSync(join(FUNCTION_PAGES, `${kebab(fn)}.md`), "utf8");
-      expect(page).toContain(`\`${fn}(args)\` and \`${fn}Output(args)\``);
+      expect(page).toMatch(
+        new RegExp(`same look-up as \`${fn}\\((args)?\\)\` and \`${fn}Output\\(`),
+      );
       expect(typeof exported[fn], fn).toBe("function");
       expect(typeof exported[`${fn}Output`], `${fn}Output`).toBe("function");
     }

@@ -1,10 +1,13 @@
-# A collector's id, e.g. from `collectors list`.
-config sourceLookupCollectorId "string" {
+# The Installed Collector the program takes over, and a source on it made elsewhere, looked up by
+# name. A source's credentials come back as secrets.
+resource sourceLookupHost "collectors:index:InstalledCollector" {
+  adopt = {
+    name = "web-01.prod"
+  }
 }
 
-# The source named "app-logs" on that collector; a source's credentials come back as secrets.
 appLogs = invoke("collectors:index:getSource", {
-  collectorId = sourceLookupCollectorId
+  collectorId = sourceLookupHost.id
   name        = "app-logs"
 })
 

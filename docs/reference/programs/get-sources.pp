@@ -1,12 +1,15 @@
-# A collector's id, e.g. from `collectors list`.
-config sourcesLookupCollectorId "string" {
+# Every source of the Installed Collector the program takes over, as one secret (sources may hold
+# credentials).
+resource sourcesLookupHost "collectors:index:InstalledCollector" {
+  adopt = {
+    name = "web-01.prod"
+  }
 }
 
-# Every source of that collector, as one secret (sources may hold credentials).
-collectorSources = invoke("collectors:index:getSources", {
-  collectorId = sourcesLookupCollectorId
+hostSources = invoke("collectors:index:getSources", {
+  collectorId = sourcesLookupHost.id
 })
 
 output firstSourceName {
-  value = collectorSources.sources[0].name
+  value = hostSources.sources[0].name
 }

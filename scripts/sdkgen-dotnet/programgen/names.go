@@ -9,7 +9,8 @@ import (
 
 // Names is what the C# SDK generator calls the schema's elements, as its DocLanguageHelper says:
 // the same shape as scripts/sdkgen/programgen's (properties by owner and name, functions by
-// token, each then by language), for "csharp".
+// token, each then by language), for "csharp". The walk over the schema is repeated there, as the
+// rest of programgen is: each module pins another pkg/v3, and one binary cannot hold both.
 type Names struct {
 	Properties map[string]map[string]map[string]string `json:"properties"`
 	Functions  map[string]map[string]string            `json:"functions"`
