@@ -91,10 +91,13 @@ export function inputOf(kind: EntityKind, key: string, spec: FieldSpec, hints: J
   };
 }
 
-export function inputTable(rows: readonly Input[]): string[] {
+/** A property's names in Python, Go and C#, as a table cell (scripts/reference-names.json). */
+export type NamesIn = (key: string) => string;
+
+export function inputTable(rows: readonly Input[], names: NamesIn): string[] {
   return [
-    "| Input | Type | Required | Default | Secret | Replaces | Description |",
-    "|---|---|---|---|---|---|---|",
+    "| Input | Type | Required | Default | Secret | Replaces | Python · Go · C# | Description |",
+    "|---|---|---|---|---|---|---|---|",
     ...rows.map((row) =>
       [
         "",
@@ -104,6 +107,7 @@ export function inputTable(rows: readonly Input[]): string[] {
         row.default === undefined ? "" : code(JSON.stringify(row.default)),
         row.secret ? "yes" : "",
         row.replace,
+        names(row.key),
         cell(row.description),
         "",
       ]
@@ -154,10 +158,12 @@ export function commonInputsTaken(taken: readonly string[], link: string): strin
     : `Takes the ${link} except ${missing.map(code).join(", ")}, and:`;
 }
 
+/** A source kind, whose common inputs are every source's. */
+export const anySource = (): EntityKind =>
+  Object.values(ENTITY_KINDS).find((kind) => kind.parent !== undefined) as EntityKind;
+
 /** The common source inputs, as rows of the inputs table. */
 export function commonInputRows(): Input[] {
-  const anySource = Object.values(ENTITY_KINDS).find(
-    (kind) => kind.parent !== undefined,
-  ) as EntityKind;
-  return Object.entries(commonSource).map(([key, spec]) => inputOf(anySource, key, spec, {}));
+  const kind = anySource();
+  return Object.entries(commonSource).map(([key, spec]) => inputOf(kind, key, spec, {}));
 }

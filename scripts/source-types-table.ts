@@ -44,7 +44,7 @@ function typeOf(type: SourceType): string {
   return fixed.length === 0 ? type.sourceType : `${type.sourceType} (${fixed.join(", ")})`;
 }
 
-/** The table: one line per class, then the decisions where the sheet is uncertain. */
+/** The table: one line per class, then what the resources do where the vendor's documentation is unclear. */
 export function sourceTypesTable(): string {
   const types = Object.values(SOURCE_ENTRIES as Readonly<Record<string, SourceType>>).filter(
     (type) => type.kind,
@@ -73,7 +73,7 @@ export function sourceTypesTable(): string {
         .trim();
     }),
     "",
-    "Where the source-types sheet is uncertain, the classes decide:",
+    "Where the vendor's documentation is unclear or contradicts itself, the resources (the classes and the plugin alike) do this:",
     "",
     ...types.flatMap((type) => (type.decision ? [`- \`${type.kind}\`: ${type.decision}`] : [])),
   ];

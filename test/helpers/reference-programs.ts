@@ -1,27 +1,38 @@
 // The reference pages' examples (provider/plugin/examples.json, rendered from
 // docs/reference/programs/) put together into one program per language, so that one preview
-// runs every page's example as the page shows it. Each example binds alone and their names are
-// unique across kinds (scripts/*/programgen checks both), so joining them is mechanical: YAML
-// maps merged; TypeScript and Go bodies each in a block of their own, under the union of imports.
+// runs every page's example as the page shows it: the resources' and the functions'. Each
+// example binds alone and their names are unique across files (scripts/*/programgen checks both),
+// so joining them is mechanical: YAML maps merged; TypeScript and Go bodies each in a block of
+// their own, under the union of imports (a TypeScript `export const` becomes a `const` there).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
+import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import type { Examples, Language } from "../../scripts/reference-examples";
-import { EXAMPLES_FILE, PROGRAMS } from "../../scripts/reference-examples";
+import { EXAMPLES_FILE, kebab, PROGRAMS } from "../../scripts/reference-examples";
 
 export const EXAMPLES = JSON.parse(readFileSync(EXAMPLES_FILE, "utf8")) as Examples;
 
-const sources = (language: Language) => Object.values(EXAMPLES).map((example) => example[language]);
+/** The examples in a language; with `kindsOnly`, the resources' alone (not the functions'). */
+const sources = (language: Language, kindsOnly = false) =>
+  Object.entries(EXAMPLES)
+    .filter(([name]) => !kindsOnly || Object.hasOwn(ENTITY_KINDS, name))
+    .map(([, example]) => example[language]);
 
-const programsText = () =>
+/** The programs' text; with `kindsOnly`, the resources' programs alone. */
+const programsText = (kindsOnly = false) =>
   readdirSync(PROGRAMS)
     .filter((file) => file.endsWith(".pp"))
+    .filter(
+      (file) =>
+        !kindsOnly || Object.keys(ENTITY_KINDS).some((kind) => `${kebab(kind)}.pp` === file),
+    )
     .map((file) => readFileSync(join(PROGRAMS, file), "utf8"))
     .join("\n");
 
-/** Every resource the programs declare, by logical name: its type token. */
-export function declaredResources(): Record<string, string> {
-  const found = programsText().matchAll(/^resource (\w+) "([\w:]+)"/gm);
+/** Every resource the programs declare (the resources' programs alone: `kindsOnly`), by logical name: its type token. */
+export function declaredResources(kindsOnly = false): Record<string, string> {
+  const found = programsText(kindsOnly).matchAll(/^resource (\w+) "([\w:]+)"/gm);
   return Object.fromEntries([...found].map((m) => [m[1] as string, m[2] as string]));
 }
 
@@ -63,15 +74,19 @@ function importsAndBody(source: string, isImport: (line: string) => boolean) {
   };
 }
 
-/** One TypeScript program holding every example; `from` replaces the SDK's module name. */
+/**
+ * One TypeScript program holding every example; `from` replaces the SDK's module name. The
+ * classes' package (`from` pulumi-collectors) takes the resources' examples only: its functions
+ * return lists as they are, not under a property as the plugin's do.
+ */
 export function typescriptProgram(from = "@pulumi-collectors/collectors"): string {
   const imports = new Set<string>();
   const blocks: string[] = [];
-  for (const source of sources("typescript")) {
+  for (const source of sources("typescript", from === "pulumi-collectors")) {
     const parts = importsAndBody(source, (line) => line.startsWith("import "));
     for (const line of parts.imports)
       imports.add(line.replace('"@pulumi-collectors/collectors"', `"${from}"`));
-    blocks.push(`{\n${parts.body}\n}`);
+    blocks.push(`{\n${parts.body.replace(/^export const /gm, "const ")}\n}`);
   }
   return `${[...imports].join("\n")}\n\n${blocks.join("\n")}\n`;
 }

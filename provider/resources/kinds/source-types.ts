@@ -153,7 +153,7 @@ const TABLE = {
     },
     refine: remoteFileAuth,
     decision:
-      "keyPassword is taken with either authMethod (the sheet ties it to the wrong one, M).",
+      "keyPassword (the key's passphrase) is taken with either authMethod: the vendor's documentation ties it to the other method, which looks like a slip.",
   },
   LocalWindowsEventLog: {
     sourceType: "LocalWindowsEventLog",
@@ -164,7 +164,7 @@ const TABLE = {
     required: { logNames: 'the event logs, e.g. ["Security", "Application"]' },
     refine: eventMessage,
     decision:
-      "allowlist/denylist take a comma-separated string or a list (the sheet's table and example disagree, M); no hostName (the host comes from each event).",
+      "allowlist/denylist take a comma-separated string or a list (the vendor's documentation lists a list in its table and sends a string in its example); no hostName (the host comes from each event).",
   },
   RemoteWindowsEventLog: {
     sourceType: "RemoteWindowsEventLog",
@@ -187,7 +187,8 @@ const TABLE = {
     common: ALL_BUT_HOST,
     fields: ["wmiQueries", "interval"],
     required: { wmiQueries: '[{ name, query: "select * from Win32_PerfFormattedData_…" }]' },
-    decision: "interval (ms) is taken: the sheet's example has it, its table does not (M).",
+    decision:
+      "interval (milliseconds) is taken: the vendor's example sets it, though its table of fields leaves it out.",
   },
   RemoteWindowsPerfMon: {
     sourceType: "RemoteWindowsPerfMon",
@@ -201,7 +202,8 @@ const TABLE = {
       remoteHosts: "the hosts to read from",
       wmiQueries: "[{ name, query }]",
     },
-    decision: "all five fields are required (the sheet's table; the local service agrees).",
+    decision:
+      "all five fields are required, as the vendor's table of fields says (and the local service does).",
   },
   ActiveDirectory: {
     sourceType: "ActiveDirectory",
@@ -216,7 +218,7 @@ const TABLE = {
     },
     required: {},
     decision:
-      "interval is in milliseconds, at least 60000 (the sheet's table says seconds, its example ms, M); the ;-separated fields take a string or a list.",
+      "interval is in milliseconds, at least 60000 (the vendor's table says seconds, its example uses milliseconds); the ;-separated fields take a string or a list.",
   },
   Syslog: {
     sourceType: "Syslog",
@@ -260,7 +262,7 @@ const TABLE = {
     fixed: { contentType: "DockerMetrics" },
     refine: docker,
     decision:
-      'metrics are objects { category, metric } (the sheet; the local service agrees); the class sends contentType "DockerMetrics" (stats as logs: Source).',
+      'metrics are objects { category, metric }, as the vendor\'s documentation gives them (and the local service takes them); the class sends contentType "DockerMetrics" (for stats as logs, use Source).',
   },
   SystemStats: {
     sourceType: "SystemStats",
@@ -365,7 +367,7 @@ const TABLE = {
     },
     refine: configName,
     decision:
-      "name is sent both as config.name (the sheet) and at the top level; common fields go inside config; schemaRef.version is compared with the program's value only (\"latest\" asks for an upgrade); config keys naming a key, secret, token, password or credentials are the secrets (the sheet's heuristic, L).",
+      "name is sent both as config.name (as the vendor's documentation shows it) and at the top level; common fields go inside config; schemaRef.version is compared with the program's value only (\"latest\" asks for an upgrade); config keys naming a key, secret, token, password or credentials are the secrets (a rule of thumb: the vendor documents no list of an integration's secret keys).",
   },
 } satisfies Record<string, SourceType>;
 

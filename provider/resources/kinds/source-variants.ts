@@ -66,7 +66,8 @@ function azureEventHubLog() {
     ...base,
     own: { ...base.own, scanInterval },
     defaults: { scanInterval: -1, paused: false },
-    decision: "scanInterval defaults to -1 (event-driven), as TF forces.",
+    decision:
+      "scanInterval defaults to -1 (event-driven), as the vendor's Terraform provider sets it.",
   } as const;
 }
 
@@ -121,8 +122,7 @@ const VARIANTS = {
       ["messagePerRequest"],
     ),
     required: {},
-    decision:
-      'contentType "GoogleCloudLogs" is sent (as TF does); thirdPartyRef is optional and not modifiable (a change replaces the source).',
+    decision: `contentType "GoogleCloudLogs" is sent (as the vendor's Terraform provider does); thirdPartyRef is optional and not modifiable (a change replaces the source).`,
   },
   KinesisLog: {
     ...httpVariant(
@@ -138,7 +138,7 @@ const VARIANTS = {
     computed: ["url", "token"],
     outputs: AUTH_HEADER_OUTPUTS,
     decision:
-      "thirdPartyRef is optional: the live service takes a KinesisLog source without one (the reference provider's acceptance test creates one).",
+      "thirdPartyRef is optional: the vendor's Terraform provider creates a KinesisLog source without one in its tests against the live service.",
   },
   KinesisMetric: httpVariant("KinesisMetric", "KinesisMetricsSource", {
     paths: ["KinesisMetricPath"],

@@ -6,6 +6,9 @@
 // each module pins another pkg/v3, whose binder differs (BindProgram's loader argument).
 //
 //	programgen -schema dist/plugin/schema.json -programs docs/reference/programs
+//
+// With -names instead of -programs it prints what the C# SDK calls the schema's properties and
+// functions (names.go).
 package main
 
 import (
@@ -35,12 +38,19 @@ func main() {
 	schemaPath := flag.String("schema", "", "the package schema (JSON), e.g. dist/plugin/schema.json")
 	programs := flag.String("programs", "", "the folder of .pp programs, e.g. docs/reference/programs")
 	languages := flag.String("languages", "csharp", "csharp only")
+	listNames := flag.Bool("names", false, "print the C# SDK's names of the schema's elements instead")
 	flag.Parse()
-	if *schemaPath == "" || *programs == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: programgen -schema <schema.json> -programs <folder> [-languages csharp]")
+	if *schemaPath == "" || (*programs == "") == !*listNames || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: programgen -schema <schema.json> (-programs <folder> | -names) [-languages csharp]")
 		os.Exit(2)
 	}
-	rendered, err := run(*schemaPath, *programs, strings.Split(*languages, ","))
+	var rendered any
+	var err error
+	if *listNames {
+		rendered, err = namesOf(*schemaPath)
+	} else {
+		rendered, err = run(*schemaPath, *programs, strings.Split(*languages, ","))
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "programgen: %v\n", err)
 		os.Exit(1)

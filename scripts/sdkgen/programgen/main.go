@@ -5,6 +5,8 @@
 //	programgen -schema dist/plugin/schema.json -programs docs/reference/programs [-languages nodejs,python,go]
 //
 // prints a JSON object to stdout: file name without ".pp" → language → the program's source.
+// With -names instead of -programs it prints what each language's SDK calls the schema's
+// properties and functions (names.go), which the reference pages show beside the schema's names.
 // Every file is bound alone (an example that needs another file's resources fails) and all of
 // them together (the tests run them as one program, so names must be unique across files); a
 // binding or generation diagnostic of either stops it with exit code 1, printed to stderr.
@@ -45,12 +47,19 @@ func main() {
 	schemaPath := flag.String("schema", "", "the package schema (JSON), e.g. dist/plugin/schema.json")
 	programs := flag.String("programs", "", "the folder of .pp programs, e.g. docs/reference/programs")
 	languages := flag.String("languages", "nodejs,python,go", "comma-separated: nodejs, python, go")
+	listNames := flag.Bool("names", false, "print the SDKs' names of the schema's elements instead")
 	flag.Parse()
-	if *schemaPath == "" || *programs == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: programgen -schema <schema.json> -programs <folder> [-languages nodejs,python,go]")
+	if *schemaPath == "" || (*programs == "") == !*listNames || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: programgen -schema <schema.json> (-programs <folder> | -names) [-languages nodejs,python,go]")
 		os.Exit(2)
 	}
-	rendered, err := run(*schemaPath, *programs, strings.Split(*languages, ","))
+	var rendered any
+	var err error
+	if *listNames {
+		rendered, err = namesOf(*schemaPath, strings.Split(*languages, ","))
+	} else {
+		rendered, err = run(*schemaPath, *programs, strings.Split(*languages, ","))
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "programgen: %v\n", err)
 		os.Exit(1)
