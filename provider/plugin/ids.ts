@@ -19,7 +19,7 @@ export function layerId(kind: EntityKind, id: string): { id: string; parent?: nu
   if (!match) {
     throw new Error(
       `${JSON.stringify(id)} is not the id of a ${kind.kind}: a source's id is ` +
-        "<collectorId>/<sourceId>, e.g. 123/456 (`collectors list` shows both)",
+        "<collectorId>/<sourceId>, e.g. 123/456 (`collectors list --sources COLLECTOR` shows it)",
     );
   }
   return { id: match[2] as string, parent: Number(match[1]) };

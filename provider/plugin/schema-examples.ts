@@ -41,7 +41,7 @@ function importSection(kind: EntityKind): string[] {
   const id =
     kind.parent === undefined
       ? "A collector's id is the service's."
-      : "A source's id is `<collectorId>/<sourceId>` (`collectors list` shows both).";
+      : "A source's id is `<collectorId>/<sourceId>` (`collectors list --sources COLLECTOR` shows it).";
   return [
     "## Import",
     "",
