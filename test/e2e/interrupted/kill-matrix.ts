@@ -10,6 +10,7 @@
 // mostly on pacing and on processes, rarely on the processor.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Matrix } from "../../helpers/matrix";
+import { PROVIDER_EXIT_MS } from "../../helpers/provider-exit";
 import { type InventoryCollector, Service } from "../../helpers/pulumi";
 import { killAll, type ProcessInfo, survivors } from "./processes";
 import {
@@ -32,8 +33,6 @@ const COLUMNS = [...(Object.keys(RECOVERIES) as Recovery[]), LOST];
 const METHODS = ["POST", "PUT", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 const ROWS = METHODS.flatMap((m) => Array.from({ length: WRITES }, (_, i) => `${m} ${i + 1}`));
-/** A provider process that the killed CLI started must be gone within this. */
-const PROVIDER_EXIT_MS = 20_000;
 
 const V1: Stage = { category: "v1" };
 const V2: Stage = { category: "v2" };
