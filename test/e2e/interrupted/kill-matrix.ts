@@ -216,8 +216,9 @@ export function killMatrix(name: FrontEndName): void {
       console.log(`a re-run's take-over, ${name}:\n${up.stdout}`);
     }
     const when = at.moment === "sent" ? "killed once its answer was sent" : "killed, answer held";
+    const tore = killed.torn.length > 0 ? `; the kill tore ${killed.torn.join(", ")}: removed` : "";
     const pending = settled > 0 ? `, ${settled} settled pending create(s) left for a refresh` : "";
-    return `${when}; ${ended}; ${left.length} left by the kill, taken over${pending}${
+    return `${when}${tore}; ${ended}; ${left.length} left by the kill, taken over${pending}${
       recovery === "cancel, up" ? rerunSaw(at.change, answers) : ""
     }`;
   }

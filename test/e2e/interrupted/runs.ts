@@ -5,8 +5,9 @@
 // engine's messages lead to; and what "converged" means: one object per resource, the state
 // complete with no pending operation, a preview that plans nothing.
 
+import { readdirSync, rmSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { expect } from "vitest";
 import { ENTITY_KINDS } from "../../../provider/resources/kinds";
 import type { EntityKind } from "../../../provider/resources/kinds/kind";
@@ -43,6 +44,33 @@ export interface KilledRun {
   run: CommandResult;
   /** The processes the command had started, as they were just before the kill. */
   started: ProcessInfo[];
+  /** The backend's metadata files the kill left empty, removed (removeTornSidecars). */
+  torn: string[];
+}
+
+/**
+ * Removes the empty metadata files a kill can leave beside the stack's state. Pulumi's file://
+ * backend stores through gocloud.dev's fileblob, which writes the state file itself by a rename
+ * but its `<file>.attrs` beside it by truncating and rewriting it: a SIGKILL in between leaves it
+ * empty, and every later command fails with "failed to load checkpoint: EOF". fileblob reads a
+ * missing one as none, so removing it is the repair; the engine's doing, not the provider's, so
+ * the cell says so and goes on. Returns the files removed, relative to the backend's folder.
+ */
+function removeTornSidecars(fe: FrontEnd): string[] {
+  const backend = join(fe.ws.root, "state");
+  const torn: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".attrs") && statSync(path).size === 0) {
+        rmSync(path);
+        torn.push(relative(backend, path));
+      }
+    }
+  };
+  walk(backend);
+  return torn;
 }
 
 /** The service's objects by API path. */
@@ -108,7 +136,8 @@ async function killedHeld(
   }
   const started = pid === undefined ? [] : descendants(pid);
   if (pid !== undefined) process.kill(pid, "SIGKILL");
-  return { run: await running, started };
+  const run = await running;
+  return { run, started, torn: removeTornSidecars(fe) };
 }
 
 /**
@@ -147,7 +176,7 @@ async function killedOnceAnswered(
   }
   if (!killed)
     throw new Error(`the up ended before its ${method} #${k} was answered (fewer writes?)`);
-  return { run, started };
+  return { run, started, torn: removeTornSidecars(fe) };
 }
 
 /** The recovery's commands, then `pulumi up`; returns the up's result. */
