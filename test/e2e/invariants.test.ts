@@ -156,9 +156,15 @@ describe("the kinds", () => {
 // stack the one before left.
 for (const name of FRONT_ENDS) {
   describe(`the ${name} front end`, { concurrent: true }, () => {
-    /** A test of this front end: after the one before it, never beside it. */
-    const inOrder = (title: string, body: () => Promise<void>, timeout: number) =>
-      it(title, { concurrent: false, timeout }, body);
+    /**
+     * The test of one invariant on this front end: after the one before it, never beside it. It
+     * fails with its own cells (each kind's), not only the matrix's last test.
+     */
+    const inOrder = (invariant: string, what: string, body: () => Promise<void>, timeout: number) =>
+      it(`${invariant}: ${what}`, { concurrent: false, timeout }, async () => {
+        await body();
+        matrix.expectPassed(name, KINDS, [invariant]);
+      });
     let service: Service;
     beforeAll(async () => {
       service = await Service.start(); // default limits: 4 requests/s, 10 in flight
@@ -242,7 +248,8 @@ for (const name of FRONT_ENDS) {
     }
 
     inOrder(
-      "create: one POST each (the Installed Collector adopted), then no change and no request",
+      "create",
+      "one POST each (the Installed Collector adopted), then no change and no request",
       async () => {
         frontEndStarted = Date.now();
         installedId = (await service.registerInstalled({ name: installedName })).id as number;
@@ -286,7 +293,8 @@ for (const name of FRONT_ENDS) {
     );
 
     inOrder(
-      "refresh: every state entry as it was, and the preview after plans nothing",
+      "refresh",
+      "every state entry as it was, and the preview after plans nothing",
       async () => {
         const stateBefore = await stateOf(fe.ws, { showSecrets: true });
         const mark = await service.mark();
@@ -319,7 +327,8 @@ for (const name of FRONT_ENDS) {
     );
 
     inOrder(
-      "update: one modifiable field is one PUT with If-Match, and the service shows it",
+      "update",
+      "one modifiable field is one PUT with If-Match, and the service shows it",
       async () => {
         const previous = state;
         const requests = await up("update");
@@ -346,7 +355,8 @@ for (const name of FRONT_ENDS) {
     );
 
     inOrder(
-      "replace: the kind table's not-modifiable field is a replacement",
+      "replace",
+      "the kind table's not-modifiable field is a replacement",
       async () => {
         fe.write("replace");
         const preview = await previewJson(fe.ws);
@@ -384,7 +394,8 @@ for (const name of FRONT_ENDS) {
     );
 
     inOrder(
-      "import: pulumi import of every object gives the inputs the program gave (plugin)",
+      "import",
+      "pulumi import of every object gives the inputs the program gave (plugin)",
       async () => {
         if (name !== "plugin") {
           for (const kind of KINDS) {
@@ -492,7 +503,8 @@ for (const name of FRONT_ENDS) {
     );
 
     inOrder(
-      "recreate: objects deleted behind Pulumi's back are dropped by refresh and made again by up",
+      "recreate",
+      "objects deleted behind Pulumi's back are dropped by refresh and made again by up",
       async () => {
         // The operator deletes the program's Hosted Collectors (their sources go with them) and
         // each source of the Installed Collector.
@@ -538,7 +550,8 @@ for (const name of FRONT_ENDS) {
     );
 
     inOrder(
-      "destroy: the service as before the stack, the Installed Collector retained",
+      "destroy",
+      "the service as before the stack, the Installed Collector retained",
       async () => {
         const last = state;
         const mark = await service.mark();

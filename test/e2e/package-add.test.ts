@@ -1,4 +1,5 @@
 import {
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -11,6 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tarballName } from "../../scripts/build-plugin";
 import { PLUGIN } from "../../scripts/release/platforms";
@@ -34,6 +36,8 @@ const SCHEMA = JSON.parse(readFileSync(join(PLUGIN_DIR, "schema.json"), "utf8"))
   pluginDownloadURL: string;
 };
 const VERSION = SCHEMA.version;
+/** The plugin's bundle: the provider and its dependencies, in one file (build-plugin.ts). */
+const BUNDLE = `${PLUGIN_BIN}.js`;
 const NPM_NAME = "@pulumi-collectors/collectors";
 
 /** The versions of the repository's own devDependencies, for the TypeScript program's. */
@@ -129,6 +133,27 @@ async function upAndDestroy(ws: PulumiWorkspace): Promise<void> {
   expect(await names()).not.toContain(collectorName);
 }
 
+/**
+ * The schema the build wrote into the bundle (PACKAGE_SCHEMA, scripts/build-plugin.ts): a string
+ * literal of its JSON, found by its start (the schema's first member), read back as JavaScript
+ * whatever quotes and escapes the minifier chose. Where it is, to write another in its place.
+ */
+function embeddedSchema(bundle: string): { start: number; end: number; schema: unknown } {
+  const start = bundle.search(/['"`]\{\\?"name\\?":\\?"collectors\\?"/);
+  expect(start, "a string literal of the package schema's JSON in the bundle").toBeGreaterThan(-1);
+  const quote = bundle[start];
+  let end = start + 1;
+  while (end < bundle.length && bundle[end] !== quote) end += bundle[end] === "\\" ? 2 : 1;
+  const text = runInNewContext(bundle.slice(start, end + 1)) as string;
+  return { start, end: end + 1, schema: JSON.parse(text) };
+}
+
+/** `pulumi package get-schema <plugin>`: the schema the plugin served, and the engine's log. */
+async function servedSchemaOf(ws: PulumiWorkspace, plugin: string) {
+  const result = await ws.pulumi(["package", "get-schema", plugin, "--logtostderr", "-v=7"]);
+  return { schema: JSON.parse(result.stdout) as Record<string, unknown>, stderr: result.stderr };
+}
+
 /** The `packages:` entry `pulumi package add` writes for a plugin given by path. */
 const BY_PATH_ENTRY = `packages:\n  collectors: collectors@${VERSION}\n`;
 /** … and for `collectors@<version> --server <url>`. */
@@ -143,14 +168,7 @@ describe("the plugin, as pulumi package commands start it", () => {
       const ws = await projectWith("get-schema", {
         "Pulumi.yaml": "name: get-schema\nruntime: yaml\n",
       });
-      const result = await ws.pulumi([
-        "package",
-        "get-schema",
-        PLUGIN_BIN,
-        "--logtostderr",
-        "-v=7",
-      ]);
-      const schema = JSON.parse(result.stdout) as { name: string; version: string };
+      const { schema, stderr } = await servedSchemaOf(ws, PLUGIN_BIN);
       expect([schema.name, schema.version]).toEqual(["collectors", VERSION]);
       // The bundle serves the schema the build wrote into it, the one the SDKs are made from: as
       // the engine reads each (it drops empty lists), the plugin's and dist/plugin/schema.json.
@@ -158,7 +176,36 @@ describe("the plugin, as pulumi package commands start it", () => {
       expect(schema).toEqual(JSON.parse(file.stdout));
       // The plugin leaves Handshake to grpc-js's UNIMPLEMENTED; the engine then starts it the
       // way it did before Handshake existed (pkg/resource/plugin/provider_plugin.go).
-      expect(result.stderr).toContain(`Handshake: not supported by '${PLUGIN_BIN}'`);
+      expect(stderr).toContain(`Handshake: not supported by '${PLUGIN_BIN}'`);
+    },
+    5 * MINUTE,
+  );
+
+  it(
+    "serves the schema the build wrote into its bundle, never one made at its start",
+    async () => {
+      const bundle = readFileSync(BUNDLE, "utf8");
+      const written = embeddedSchema(bundle);
+      // What the build wrote is dist/plugin/schema.json, the SDKs' schema.
+      expect(written.schema, "the bundle's schema").toEqual(
+        JSON.parse(readFileSync(join(PLUGIN_DIR, "schema.json"), "utf8")),
+      );
+      // A copy of the plugin whose bundle holds another schema serves that one: the plugin reads
+      // the schema written in, and makes none of its own (servedSchema, provider/plugin/schema.ts).
+      const copy = join(programs, "written-schema", "bin");
+      cpSync(join(PLUGIN_DIR, "bin"), copy, { recursive: true });
+      const description = "The schema written into this copy of the bundle.";
+      const other = JSON.stringify({ ...(written.schema as object), description });
+      writeFileSync(
+        join(copy, `${PLUGIN}.js`),
+        bundle.slice(0, written.start) + JSON.stringify(other) + bundle.slice(written.end),
+      );
+      const ws = await projectWith("written-schema", {
+        "Pulumi.yaml": "name: written-schema\nruntime: yaml\n",
+      });
+      const { schema } = await servedSchemaOf(ws, join(copy, PLUGIN));
+      expect([schema.name, schema.version]).toEqual(["collectors", VERSION]);
+      expect(schema.description, "the description the copy's bundle holds").toBe(description);
     },
     5 * MINUTE,
   );

@@ -1,12 +1,15 @@
 // A matrix of checks (row × column, per front end) whose every cell is recorded from a real
 // assertion: `check` runs the cell's own assertions and records pass, or fail with the message,
-// without stopping the other cells; `notApplicable` records n/a with its reason. At the end,
-// `table()` prints rows × columns per front end and `failures()` lists every cell that failed or
-// was never recorded: a missing cell is a failure, not a pass.
+// without stopping the other cells; `notApplicable` records n/a with its reason. The test that
+// checked cells ends with `expectPassed` on them, so that it fails with its own cells (a run
+// filtered to it is red too). At the end, `table()` prints rows × columns per front end and
+// `failures()` lists every cell that failed or was never recorded: a missing cell is a failure,
+// not a pass.
 
 export type CellResult =
   | { status: "pass"; note?: string }
-  | { status: "fail"; why: string }
+  /** `why`: the message's first line, for the table; `message`: all of it, for the test. */
+  | { status: "fail"; why: string; message: string }
   | { status: "n/a"; why: string };
 
 /** A cell's assertions; a string it returns is a note printed with the table (what was seen). */
@@ -64,8 +67,9 @@ export class Matrix {
       });
       return true;
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      this.record(frontEnd, row, column, { status: "fail", why: why.split("\n")[0] ?? why });
+      const message = error instanceof Error ? error.message : String(error);
+      const why = message.split("\n")[0] ?? message;
+      this.record(frontEnd, row, column, { status: "fail", why, message });
       return false;
     }
   }
@@ -98,15 +102,36 @@ export class Matrix {
 
   /** "front end / row / column: why" of every failed or missing cell. */
   failures(): string[] {
+    return this.frontEnds.flatMap((frontEnd) =>
+      this.failedAmong(frontEnd, this.rows, this.columns),
+    );
+  }
+
+  /**
+   * Throws, with the whole message of each, when a cell of `rows` × `columns` failed or was
+   * never checked (n/a passes): the last step of the test that checks those cells, which then
+   * fails with them, not only the matrix's last test.
+   */
+  expectPassed(frontEnd: string, rows: readonly string[], columns: readonly string[]): void {
+    const failed = this.failedAmong(frontEnd, rows, columns, "message");
+    if (failed.length === 0) return;
+    const cells = failed.length === 1 ? "1 cell" : `${failed.length} cells`;
+    throw new Error(`${cells} of ${frontEnd} failed:\n\n${failed.join("\n\n")}`);
+  }
+
+  private failedAmong(
+    frontEnd: string,
+    rows: readonly string[],
+    columns: readonly string[],
+    said: "why" | "message" = "why",
+  ): string[] {
     const out: string[] = [];
-    for (const frontEnd of this.frontEnds) {
-      for (const row of this.rows) {
-        for (const column of this.columns) {
-          const cell = this.get(frontEnd, row, column);
-          if (!cell) out.push(`${frontEnd} / ${row} / ${column}: never checked`);
-          else if (cell.status === "fail")
-            out.push(`${frontEnd} / ${row} / ${column}: ${cell.why}`);
-        }
+    for (const row of rows) {
+      for (const column of columns) {
+        const cell = this.get(frontEnd, row, column);
+        if (!cell) out.push(`${frontEnd} / ${row} / ${column}: never checked`);
+        else if (cell.status === "fail")
+          out.push(`${frontEnd} / ${row} / ${column}: ${cell[said]}`);
       }
     }
     return out;

@@ -3,8 +3,17 @@
 // requests and waits end at once), gives the calls in progress a short grace to end, says why on
 // stderr, and exits. A create or update left half-way is safe to abandon: the next deployment
 // reads the object and takes it over.
-import { type WatchOptions, watchEngine } from "./engine-watch";
+import { GONE_AFTER_MS, type WatchOptions, watchEngine } from "./engine-watch";
 import type { InFlight } from "./in-flight";
+
+/** How long the calls in progress may still take once the engine is gone. */
+export const GRACE_MS = 5_000;
+/**
+ * The longest a provider process outlives its engine, with the default options: the watch notices
+ * within GONE_AFTER_MS, then the calls in progress get GRACE_MS (none in progress: no wait). What
+ * the user guide promises (docs/guides/interrupted-runs.md), and what the tests hold.
+ */
+export const EXIT_WITHIN_MS = GONE_AFTER_MS + GRACE_MS;
 
 export interface EngineGoneOptions extends WatchOptions {
   /** The process, first on the stderr line ("pulumi-resource-collectors"). */
@@ -13,7 +22,7 @@ export interface EngineGoneOptions extends WatchOptions {
   cancel: (reason: string) => void;
   /** The provider calls in progress. */
   calls: InFlight;
-  /** How long they may still take; default 5 s. */
+  /** How long they may still take; default GRACE_MS. */
   graceMs?: number;
   /** Ends the process with its last line; default: the line to stderr, then exit code 1. */
   exit?: (line: string) => void;
@@ -25,7 +34,7 @@ export function exitWhenEngineGone(address: string, options: EngineGoneOptions):
 }
 
 async function end(address: string, options: EngineGoneOptions): Promise<void> {
-  const { name, cancel, calls, graceMs = 5_000, exit = exitProcess } = options;
+  const { name, cancel, calls, graceMs = GRACE_MS, exit = exitProcess } = options;
   // The engine read our stdout and stderr: with it gone, a write (ours, or a progress line of a
   // call ending now) fails with EPIPE, which must not become an uncaught exception.
   for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});

@@ -6,7 +6,7 @@
 // sdk/go/common/resource/plugin/plugin.go, buildPluginArguments) and serves gRPC's health service
 // there (sdk/go/common/util/rpcutil/serve.go). Pulumi's Go plugins poll it and stop when a check
 // fails (sdk/go/common/util/rpcutil/health.go, every 5 minutes); this polls it every second, so
-// an orphaned process ends within seconds.
+// an orphaned process notices within GONE_AFTER_MS (and ends within EXIT_WITHIN_MS, engine-gone.ts).
 import * as grpc from "@grpc/grpc-js";
 
 /** The engine's flags that take their value as the next argument (Go's flag package allows it). */
@@ -34,12 +34,25 @@ function addressOrNone(arg: string | undefined): string | undefined {
   return arg !== undefined && ADDRESS.test(arg) ? arg : undefined;
 }
 
+/** From the end of one check to the start of the next. */
+export const CHECK_INTERVAL_MS = 1_000;
+/** How long one check may take. */
+export const CHECK_DEADLINE_MS = 2_000;
+/** Checks in a row that find no server before the engine counts as gone. */
+export const GONE_AFTER_MISSES = 3;
+/**
+ * The longest from the engine's death to onGone: the next check starts within an interval, and a
+ * check of a port nobody listens on fails at once (the connection refused), so each of the
+ * misses takes at most an interval.
+ */
+export const GONE_AFTER_MS = CHECK_INTERVAL_MS * GONE_AFTER_MISSES;
+
 export interface WatchOptions {
-  /** From the end of one check to the start of the next; default 1 s. */
+  /** From the end of one check to the start of the next; default CHECK_INTERVAL_MS. */
   intervalMs?: number;
-  /** How long one check may take; default 2 s. */
+  /** How long one check may take; default CHECK_DEADLINE_MS. */
   deadlineMs?: number;
-  /** Checks in a row that find no server before the engine counts as gone; default 3. */
+  /** Checks in a row that find no server before the engine counts as gone; default GONE_AFTER_MISSES. */
   misses?: number;
 }
 
@@ -62,7 +75,11 @@ export function watchEngine(
   onGone: () => void,
   options: WatchOptions = {},
 ): () => void {
-  const { intervalMs = 1_000, deadlineMs = 2_000, misses = 3 } = options;
+  const {
+    intervalMs = CHECK_INTERVAL_MS,
+    deadlineMs = CHECK_DEADLINE_MS,
+    misses = GONE_AFTER_MISSES,
+  } = options;
   const client = new grpc.Client(address, grpc.credentials.createInsecure(), {
     // The engine is on this machine: never through an HTTP proxy of the environment (grpc-js
     // honours http_proxy even for 127.0.0.1, and a proxy's refusal would read as a miss).

@@ -1,22 +1,28 @@
-// The kill matrix of one front end: for every write of the small stack's create, update and
-// delete (k = 1 … WRITES), a `pulumi up` killed right after that write reached the service (its
-// answer never reaching the state) converges with each recovery the engine's messages lead to;
-// and the same write answered never (the local service's lost-response fault) converges within
-// the run, with no kill. Each cell checks, from its own run: one object per resource, the state
-// complete with nothing pending, a preview that plans nothing, and (creates) nothing left on the
-// service after `pulumi destroy`. Killing the CLI, it also checks that the provider plugin it had
-// started ends on its own within seconds. Each way on (a column: its creates, updates and deletes
-// in order) runs on a service and a stack of its own, beside the other columns: a cell waits
-// mostly on pacing and on processes, rarely on the processor.
+// The kill matrix of one front end: for every write a create, an update and a delete of the small
+// stack make (kill-points.ts: read from the request log of each run once with no fault), a `pulumi
+// up` killed there (its answer held by the service, or, at the last write, just sent: it never
+// reaches the state) converges with each recovery the engine's messages lead to; and the same
+// write answered never (the local service's lost-response fault) converges within the run, with
+// no kill. Each cell checks, from its own run: one object per resource, the state complete with
+// nothing pending, a preview that plans nothing, the objects the kill left unrecorded the very
+// ones the re-run took over, and (creates) nothing left on the service after `pulumi destroy`.
+// Killing the CLI, it also checks that the provider processes it had started end on their own
+// within the time the code promises. Each way on (a column: its creates, updates and deletes in
+// order) runs on a service and a stack of its own, beside the other columns: a cell waits mostly
+// on pacing and on processes, rarely on the processor. Each column's tests fail with their own
+// cells; the last test prints the matrix.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Matrix } from "../../helpers/matrix";
-import { type InventoryCollector, Service } from "../../helpers/pulumi";
+import { PROVIDER_EXIT_MS } from "../../helpers/provider-exit";
+import { type InventoryCollector, Service, summarize } from "../../helpers/pulumi";
+import { CHANGES, type Change, type KillPoint, killPoints, writesIn } from "./kill-points";
 import { killAll, type ProcessInfo, survivors } from "./processes";
 import {
   collectorsRecover,
   expectConverged,
   type KilledRun,
   killedUp,
+  objectOf,
   objectPaths,
   orphans,
   RECOVERIES,
@@ -24,19 +30,17 @@ import {
   recover,
   tookOver,
 } from "./runs";
-import { EMPTY, type FrontEnd, type FrontEndName, frontEnd, type Stage, WRITES } from "./stack";
+import { EMPTY, type FrontEnd, type FrontEndName, frontEnd, type Stage } from "./stack";
 
 const MINUTE = 60_000;
 const LOST = "answer lost, no kill";
 const COLUMNS = [...(Object.keys(RECOVERIES) as Recovery[]), LOST];
-const METHODS = ["POST", "PUT", "DELETE"] as const;
-type Method = (typeof METHODS)[number];
-const ROWS = METHODS.flatMap((m) => Array.from({ length: WRITES }, (_, i) => `${m} ${i + 1}`));
-/** A provider process that the killed CLI started must be gone within this. */
-const PROVIDER_EXIT_MS = 20_000;
+const UP = ["up", "--yes", "--skip-preview"];
 
 const V1: Stage = { category: "v1" };
 const V2: Stage = { category: "v2" };
+/** The stage a run of each change goes to: from nothing, from the other category, from either. */
+const CHANGED_TO: Record<Change, Stage> = { create: V1, update: V2, delete: EMPTY };
 
 /** How many objects the service holds. */
 const count = (inventory: InventoryCollector[]) => objectPaths(inventory).length;
@@ -44,6 +48,19 @@ const count = (inventory: InventoryCollector[]) => objectPaths(inventory).length
 const holding = (stage: Stage) => (inventory: InventoryCollector[]) =>
   inventory.flatMap((c) => [c, ...c.sources]).filter((o) => o.category?.startsWith(stage.category))
     .length;
+
+/**
+ * Whether the service shows the write of kill point `at` done, from `before` objects on the way
+ * to `target`: the k-th POST made the k-th object, the k-th PUT the k-th object of the target's
+ * values, the k-th DELETE removed the k-th object (writes after it may be done too).
+ */
+function committedAt(at: KillPoint, target: Stage, before: number) {
+  return (inventory: InventoryCollector[]): boolean => {
+    if (at.method === "POST") return count(inventory) >= before + at.k;
+    if (at.method === "PUT") return holding(target)(inventory) >= at.k;
+    return count(inventory) <= before - at.k;
+  };
+}
 
 /** The provider processes of the killed CLI: ours (the plugin, the dynamic-provider host). */
 function providers(started: readonly ProcessInfo[]): ProcessInfo[] {
@@ -56,17 +73,60 @@ interface Bench {
   fe: FrontEnd;
 }
 
+/** The kill points of each change, and the matrix with a row for each. */
+interface Plan {
+  points: Record<Change, KillPoint[]>;
+  matrix: Matrix;
+}
+
+/**
+ * The plan of the matrix, from the request log: on a service and a stack of their own, the stack
+ * created, updated and deleted once each with no fault, and every write each run made.
+ */
+async function recordPlan(name: FrontEndName): Promise<Plan> {
+  const service = await Service.start();
+  try {
+    const fe = await frontEnd(name, service);
+    try {
+      const points = {} as Record<Change, KillPoint[]>;
+      for (const change of CHANGES) {
+        fe.write(CHANGED_TO[change]);
+        const mark = await service.mark();
+        await fe.ws.pulumi(UP);
+        const writes = writesIn(await service.since(mark));
+        expect(writes.length, `the writes of a ${change}`).toBeGreaterThan(0);
+        expect(
+          writes.filter((w) => w.status < 200 || w.status > 299),
+          `the writes of a ${change} with no fault: ${summarize(writes).join(", ")}`,
+        ).toEqual([]);
+        points[change] = killPoints(change, writes);
+      }
+      const rows = CHANGES.flatMap((change) => points[change].map((at) => at.row));
+      const matrix = new Matrix([name], rows, COLUMNS, {
+        row: "write",
+        rows: "writes",
+        columns: "ways on",
+      });
+      return { points, matrix };
+    } finally {
+      fe.dispose();
+    }
+  } finally {
+    await service.close();
+  }
+}
+
 export function killMatrix(name: FrontEndName): void {
-  const matrix = new Matrix([name], ROWS, COLUMNS, {
-    row: "write",
-    rows: "writes",
-    columns: "ways on",
-  });
   const leftBehind: string[] = [];
   /** Whether a re-run's output with a take-over was printed (once per front end). */
   let shownTakeOver = false;
-  const cell = (row: string, column: string, check: () => Promise<unknown>) =>
-    matrix.check(name, row, column, check);
+  /** Recorded while the columns set up their own services and stacks; every test awaits it. */
+  let planned: Promise<Plan> | undefined;
+  beforeAll(() => {
+    planned = recordPlan(name);
+    planned.catch(() => {}); // awaited, and its failure reported, by each test
+  });
+  const plan = (): Promise<Plan> => planned ?? Promise.reject(new Error("no plan recorded"));
 
   /**
    * A group of tests on a service and a stack of its own. The groups run at the same time: each
@@ -105,7 +165,7 @@ export function killMatrix(name: FrontEndName): void {
   /** Writes the stage's program and applies it, with no fault. */
   async function upTo({ fe }: Bench, stage: Stage): Promise<void> {
     fe.write(stage);
-    await fe.ws.pulumi(["up", "--yes", "--skip-preview"]);
+    await fe.ws.pulumi(UP);
   }
 
   /**
@@ -128,33 +188,38 @@ export function killMatrix(name: FrontEndName): void {
   /** One killed run and its recovery, from the stage the stack is at to `target`. */
   async function killedCell(
     { service, fe }: Bench,
-    method: Method,
-    k: number,
+    at: KillPoint,
     recovery: Recovery,
     target: Stage,
-    committed: (inventory: InventoryCollector[]) => boolean,
   ): Promise<string> {
     fe.write(target);
-    const killed = await killedUp(fe, service, method, k, committed);
+    const before = count(await service.inventory());
+    const killed = await killedUp(fe, service, at, committedAt(at, target, before));
     const ended = await expectProvidersEnd(killed);
-    // The killed create's object, and any other create's in flight beside it.
+    // A create killed before it returned leaves its object unrecorded (and any other create's
+    // in flight beside it); an update or a delete leaves none.
     const left = await orphans(fe, service);
-    if (method === "POST") expect(left.length, "objects the killed run left").toBeGreaterThan(0);
-    else expect(left, "objects the killed run left").toEqual([]);
+    if (at.change === "create") {
+      expect(left.length, "objects the killed run left").toBeGreaterThan(0);
+    } else expect(left, "objects the killed run left").toEqual([]);
     const mark = await service.mark();
     const up = await recover(fe, recovery);
     const answers = (await service.since(mark)).map((r) => `${r.method} ${r.status}`);
     const settled = await expectConverged(fe, service, target);
-    // Each of them taken over by the re-run and said so; nothing else.
+    // Each of them taken over by the re-run and said so, by kind and id; nothing else.
     const took = tookOver(up);
-    expect(took.length, "objects the re-run took over").toBe(left.length);
+    expect(took.map(objectOf).sort(), "objects the re-run took over").toEqual(
+      left.map(objectOf).sort(),
+    );
     if (took.length > 0 && !shownTakeOver) {
       shownTakeOver = true;
       console.log(`a re-run's take-over, ${name}:\n${up.stdout}`);
     }
+    const when = at.moment === "sent" ? "killed once its answer was sent" : "killed, answer held";
+    const tore = killed.torn.length > 0 ? `; the kill tore ${killed.torn.join(", ")}: removed` : "";
     const pending = settled > 0 ? `, ${settled} settled pending create(s) left for a refresh` : "";
-    return `${ended}; ${left.length} left by the kill, taken over${pending}${
-      recovery === "cancel, up" ? rerunSaw(method, answers) : ""
+    return `${when}${tore}; ${ended}; ${left.length} left by the kill, taken over${pending}${
+      recovery === "cancel, up" ? rerunSaw(at.change, answers) : ""
     }`;
   }
 
@@ -163,14 +228,14 @@ export function killMatrix(name: FrontEndName): void {
    * refused (the write moved it) and the object read holds the program's values; its delete
    * finds the object gone. (With a refresh first, the refresh reads both.)
    */
-  function rerunSaw(method: Method, answers: readonly string[]): string {
-    if (method === "PUT") {
+  function rerunSaw(change: Change, answers: readonly string[]): string {
+    if (change === "update") {
       expect(answers, "the re-run's update of the object the killed PUT wrote").toContain(
         "PUT 412",
       );
       return "; the re-run's PUT met 412, its read found the write done";
     }
-    if (method === "DELETE") {
+    if (change === "delete") {
       expect(answers, "the re-run's delete of the object the killed DELETE removed").toContain(
         "DELETE 404",
       );
@@ -179,69 +244,71 @@ export function killMatrix(name: FrontEndName): void {
     return "";
   }
 
+  /** The rows of `points`. */
+  const rowsOf = (points: readonly KillPoint[]) => points.map((at) => at.row);
+
   // Each way on is a group of its own (its rows: creates, updates, deletes, in order).
   for (const recovery of Object.keys(RECOVERIES) as Recovery[]) {
     group(recovery, (bench) => {
       inOrder(
-        "creates: killed after each POST, converges; destroy leaves nothing",
+        "creates: killed at each write of a create, converges; destroy leaves nothing",
         20 * MINUTE,
         async () => {
           const b = bench();
-          for (let k = 1; k <= WRITES; k++) {
-            const passed = await cell(`POST ${k}`, recovery, async () => {
-              const note = await killedCell(b, "POST", k, recovery, V1, (inv) => count(inv) === k);
+          const { points, matrix } = await plan();
+          for (const at of points.create) {
+            const passed = await matrix.check(name, at.row, recovery, async () => {
+              const note = await killedCell(b, at, recovery, V1);
               await b.fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
               expect(objectPaths(await b.service.inventory()), "left after destroy").toEqual([]);
               return note;
             });
             if (!passed) await cleanUp(b);
           }
+          matrix.expectPassed(name, rowsOf(points.create), [recovery]);
         },
       );
 
-      inOrder("updates: killed after each PUT, converges", 20 * MINUTE, async () => {
+      inOrder("updates: killed at each write of an update, converges", 20 * MINUTE, async () => {
         const b = bench();
+        const { points, matrix } = await plan();
         await upTo(b, V1);
-        for (let k = 1; k <= WRITES; k++) {
-          const target = k % 2 === 1 ? V2 : V1;
-          await cell(`PUT ${k}`, recovery, () =>
-            killedCell(b, "PUT", k, recovery, target, (inv) => holding(target)(inv) >= k),
-          );
+        for (const [i, at] of points.update.entries()) {
+          const target = i % 2 === 0 ? V2 : V1;
+          await matrix.check(name, at.row, recovery, () => killedCell(b, at, recovery, target));
         }
         await cleanUp(b);
+        matrix.expectPassed(name, rowsOf(points.update), [recovery]);
       });
 
-      inOrder("deletes: killed after each DELETE, converges", 20 * MINUTE, async () => {
+      inOrder("deletes: killed at each write of a delete, converges", 20 * MINUTE, async () => {
         const b = bench();
-        for (let k = 1; k <= WRITES; k++) {
+        const { points, matrix } = await plan();
+        for (const at of points.delete) {
           await upTo(b, V1);
-          await cell(`DELETE ${k}`, recovery, () =>
-            killedCell(b, "DELETE", k, recovery, EMPTY, (inv) => count(inv) === WRITES - k),
-          );
+          await matrix.check(name, at.row, recovery, () => killedCell(b, at, recovery, EMPTY));
         }
         await cleanUp(b);
+        matrix.expectPassed(name, rowsOf(points.delete), [recovery]);
       });
     });
   }
 
-  /** Up with the k-th write of `method` answered never; the run itself must converge. */
-  async function lostCell(
-    { service, fe }: Bench,
-    method: Method,
-    k: number,
-    target: Stage,
-  ): Promise<string> {
+  /** Up with the write of kill point `at` answered never; the run itself must converge. */
+  async function lostCell({ service, fe }: Bench, at: KillPoint, target: Stage): Promise<string> {
+    const { method, k } = at;
     await service.addFault({ kind: "lost-response", method, skip: k - 1, count: 1 });
     try {
       fe.write(target);
-      await fe.ws.pulumi(["up", "--yes", "--skip-preview"]);
+      await fe.ws.pulumi(UP);
       const faults = (await service.control("/faults")).faults as { fired: number }[];
       expect(faults[0]?.fired, "the lost answer").toBe(1);
     } finally {
       await service.clearFaults();
     }
     await expectConverged(fe, service, target);
-    return "converged within the run";
+    // At a row killed once its answer was sent, too: this column never kills.
+    return "its answer lost, no kill: converged within the run";
   }
 
   group(LOST, (bench) => {
@@ -250,9 +317,10 @@ export function killMatrix(name: FrontEndName): void {
       20 * MINUTE,
       async () => {
         const b = bench();
-        for (let k = 1; k <= WRITES; k++) {
-          const passed = await cell(`POST ${k}`, LOST, async () => {
-            const note = await lostCell(b, "POST", k, V1);
+        const { points, matrix } = await plan();
+        for (const at of points.create) {
+          const passed = await matrix.check(name, at.row, LOST, async () => {
+            const note = await lostCell(b, at, V1);
             await b.fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
             expect(objectPaths(await b.service.inventory()), "left after destroy").toEqual([]);
             return note;
@@ -260,14 +328,15 @@ export function killMatrix(name: FrontEndName): void {
           if (!passed) await cleanUp(b);
         }
         await upTo(b, V1);
-        for (let k = 1; k <= WRITES; k++) {
-          await cell(`PUT ${k}`, LOST, () => lostCell(b, "PUT", k, k % 2 === 1 ? V2 : V1));
+        for (const [i, at] of points.update.entries()) {
+          await matrix.check(name, at.row, LOST, () => lostCell(b, at, i % 2 === 0 ? V2 : V1));
         }
-        for (let k = 1; k <= WRITES; k++) {
+        for (const at of points.delete) {
           await upTo(b, V1);
-          await cell(`DELETE ${k}`, LOST, () => lostCell(b, "DELETE", k, EMPTY));
+          await matrix.check(name, at.row, LOST, () => lostCell(b, at, EMPTY));
         }
         await cleanUp(b);
+        matrix.expectPassed(name, rowsOf(CHANGES.flatMap((change) => points[change])), [LOST]);
       },
     );
   });
@@ -295,7 +364,12 @@ export function killMatrix(name: FrontEndName): void {
         const { service, fe } = bench();
         const named: Stage = { ...V1, names: true };
         fe.write(named);
-        const killed = await killedUp(fe, service, "POST", 1, (inv) => count(inv) === 1);
+        const killed = await killedUp(
+          fe,
+          service,
+          { method: "POST", k: 1, moment: "held" },
+          (inv) => count(inv) >= 1,
+        );
         await expectProvidersEnd(killed);
         await fe.ws.pulumi(["cancel", "--yes"]);
         const [made] = await service.inventory();
@@ -326,7 +400,8 @@ export function killMatrix(name: FrontEndName): void {
 
   // After every group: not concurrent, so it runs once they have all ended.
   describe("the matrix", () => {
-    it("prints every cell, and every one passes", () => {
+    it("prints every cell, and every one passes", async () => {
+      const { matrix } = await plan();
       console.log(matrix.table());
       expect(leftBehind, "provider processes that outlived their engine").toEqual([]);
       expect(matrix.failures()).toEqual([]);

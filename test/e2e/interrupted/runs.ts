@@ -1,10 +1,13 @@
 // The runs of the interruption tests: a `pulumi up` killed (SIGKILL, as a cancelled CI job's
-// runner does) right after its k-th write of a method reached the service, its answer held back
-// by the local service's stall fault so it never reaches the state; the recoveries the engine's
-// messages lead to; and what "converged" means: one object per resource, the state complete
-// with no pending operation, a preview that plans nothing.
+// runner does) at a kill point (kill-points.ts): right after its k-th write of a method reached
+// the service, its answer held back by the local service's stall fault, or the moment that
+// write's answer was sent; either way the answer never reaches the state. The recoveries the
+// engine's messages lead to; and what "converged" means: one object per resource, the state
+// complete with no pending operation, a preview that plans nothing.
 
-import { join } from "node:path";
+import { readdirSync, rmSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { join, relative } from "node:path";
 import { expect } from "vitest";
 import { ENTITY_KINDS } from "../../../provider/resources/kinds";
 import type { EntityKind } from "../../../provider/resources/kinds/kind";
@@ -19,6 +22,7 @@ import {
   type Service,
 } from "../../helpers/pulumi";
 import { exportOf, objectPath, type StateResource, stateIn, stateOf } from "../invariants/evidence";
+import type { KillPoint } from "./kill-points";
 import { descendants, type ProcessInfo } from "./processes";
 import { type FrontEnd, plan, type Stage } from "./stack";
 
@@ -40,6 +44,33 @@ export interface KilledRun {
   run: CommandResult;
   /** The processes the command had started, as they were just before the kill. */
   started: ProcessInfo[];
+  /** The backend's metadata files the kill left empty, removed (removeTornSidecars). */
+  torn: string[];
+}
+
+/**
+ * Removes the empty metadata files a kill can leave beside the stack's state. Pulumi's file://
+ * backend stores through gocloud.dev's fileblob, which writes the state file itself by a rename
+ * but its `<file>.attrs` beside it by truncating and rewriting it: a SIGKILL in between leaves it
+ * empty, and every later command fails with "failed to load checkpoint: EOF". fileblob reads a
+ * missing one as none, so removing it is the repair; the engine's doing, not the provider's, so
+ * the cell says so and goes on. Returns the files removed, relative to the backend's folder.
+ */
+function removeTornSidecars(fe: FrontEnd): string[] {
+  const backend = join(fe.ws.root, "state");
+  const torn: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith(".attrs") && statSync(path).size === 0) {
+        rmSync(path);
+        torn.push(relative(backend, path));
+      }
+    }
+  };
+  walk(backend);
+  return torn;
 }
 
 /** The service's objects by API path. */
@@ -62,15 +93,26 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
 }
 
 /**
- * `pulumi up` of the stage the program holds, killed with SIGKILL once its `k`-th request of
- * `method` has been handled by the service (`committed` sees its effect) and while its answer is
- * held back: the write happened, its answer never reaches the state.
+ * `pulumi up` of the stage the program holds, killed with SIGKILL at the kill point `at`: its
+ * `k`-th request of `method` handled by the service and its answer held (`committed` sees the
+ * write's effect), or that request's answer sent. Either way the write happened, and its answer
+ * never reaches the state.
  */
-export async function killedUp(
+export function killedUp(
   fe: FrontEnd,
   service: Service,
-  method: "POST" | "PUT" | "DELETE",
-  k: number,
+  at: Pick<KillPoint, "method" | "k" | "moment">,
+  committed: (inventory: InventoryCollector[]) => boolean,
+): Promise<KilledRun> {
+  return at.moment === "sent"
+    ? killedOnceAnswered(fe, service, at)
+    : killedHeld(fe, service, at, committed);
+}
+
+async function killedHeld(
+  fe: FrontEnd,
+  service: Service,
+  { method, k }: Pick<KillPoint, "method" | "k">,
   committed: (inventory: InventoryCollector[]) => boolean,
 ): Promise<KilledRun> {
   await service.addFault({ kind: "stall", method, skip: k - 1, count: 1, latencyMs: 600_000 });
@@ -94,7 +136,47 @@ export async function killedUp(
   }
   const started = pid === undefined ? [] : descendants(pid);
   if (pid !== undefined) process.kill(pid, "SIGKILL");
-  return { run: await running, started };
+  const run = await running;
+  return { run, started, torn: removeTornSidecars(fe) };
+}
+
+/**
+ * The up killed in the same turn of the event loop as the service hands the answer of its `k`-th
+ * API request of `method` to the system (the response's `finish`): the provider gets the answer,
+ * the engine is gone before the provider can pass it on. The local service runs in this process,
+ * so the kill needs no poll to land there.
+ */
+async function killedOnceAnswered(
+  fe: FrontEnd,
+  service: Service,
+  { method, k }: Pick<KillPoint, "method" | "k">,
+): Promise<KilledRun> {
+  const server = service.emulator.app.server;
+  let pid: number | undefined;
+  let seen = 0;
+  let killed = false;
+  let started: ProcessInfo[] = [];
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method !== method || !request.url?.includes("/api/v1/") || ++seen !== k) return;
+    if (pid === undefined) return;
+    const cli = pid;
+    // Read while the service handles the write, so that nothing stands between answer and kill.
+    started = descendants(cli);
+    response.once("finish", () => {
+      process.kill(cli, "SIGKILL");
+      killed = true;
+    });
+  };
+  server.on("request", onRequest);
+  let run: CommandResult;
+  try {
+    run = await fe.ws.pulumi(UP, { check: false, onSpawn: (p) => (pid = p) });
+  } finally {
+    server.off("request", onRequest);
+  }
+  if (!killed)
+    throw new Error(`the up ended before its ${method} #${k} was answered (fewer writes?)`);
+  return { run, started, torn: removeTornSidecars(fe) };
 }
 
 /** The recovery's commands, then `pulumi up`; returns the up's result. */
@@ -193,4 +275,15 @@ export function collectorsRecover(
 export function tookOver(up: CommandResult): string[] {
   const said = up.stdout.matchAll(/(\w+ "[^"]+" \(id [^)]+\)): taken over, not created/g);
   return [...new Set([...said].map((match) => match[1] as string))];
+}
+
+/**
+ * An object as "collector 100000001" or "source 100000007", from its service path or from a line
+ * of tookOver: what the objects a kill left are compared by with those the re-run took over.
+ */
+export function objectOf(pathOrTakeOver: string): string {
+  const taken = /^(\w+) "[^"]+" \(id ([^)]+)\)$/.exec(pathOrTakeOver);
+  if (taken) return `${taken[1]?.endsWith("Collector") ? "collector" : "source"} ${taken[2]}`;
+  const [, , collector, , source] = pathOrTakeOver.split("/");
+  return source === undefined ? `collector ${collector}` : `source ${source}`;
 }

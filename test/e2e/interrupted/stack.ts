@@ -15,8 +15,6 @@ export type FrontEndName = (typeof FRONT_ENDS)[number];
 
 /** The stack's resources: its collector, and this many sources on it. */
 export const SOURCES = 2;
-/** Writes (POSTs, PUTs, DELETEs) of one create, update or delete of the whole stack. */
-export const WRITES = 1 + SOURCES;
 
 /** What the program holds: the whole stack with a category, or nothing. */
 export interface Stage {
