@@ -2,11 +2,7 @@
 // rules, the repository's settings: 2 spaces, 100 columns, double quotes) would write it, so the
 // file passes `biome check` as generated. Strings and keys are escaped here and nowhere else.
 
-// get-east-asian-width is ESM-only. Node 22 loads it with require() (require(esm)), which keeps
-// width() synchronous; TypeScript's node16 mode needs the types imported as ESM explicitly.
-import type * as EastAsianWidth from "get-east-asian-width" with { "resolution-mode": "import" };
-
-const { eastAsianWidth } = require("get-east-asian-width") as typeof EastAsianWidth;
+import { width } from "../shared/text-width";
 
 /** A TypeScript expression written as it is, e.g. `web.id` or `config.requireSecret("x")`. */
 export class Code {
@@ -50,16 +46,6 @@ export function stringLiteral(text: string): string {
 /** An object key: bare when it is an identifier (Biome unquotes those, unicode ones too). */
 export function keyLiteral(key: string): string {
   return /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u.test(key) ? key : stringLiteral(key);
-}
-
-/**
- * Columns a line takes: East Asian Wide and Fullwidth characters (emoji among them) count two,
- * as in the formatter (Biome counts each character by Unicode's East Asian Width).
- */
-export function width(text: string): number {
-  let n = 0;
-  for (const ch of text) n += eastAsianWidth(ch.codePointAt(0) ?? 0);
-  return n;
 }
 
 function isCompound(value: Value): value is Value[] | { [key: string]: Value } {

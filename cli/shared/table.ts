@@ -2,6 +2,7 @@
 // the tables share.
 import Table from "cli-table3";
 import type { Collector } from "../../provider/api";
+import { width } from "./text-width";
 
 export type Cell = string | number;
 
@@ -17,8 +18,8 @@ export function renderTable(head: string[], rows: Cell[][], maxWidths?: (number 
   const widths = maxWidths?.map((cap, i) => {
     if (cap === null) return null;
     const cells = [head[i] ?? "", ...text.map((row) => row[i] ?? "")];
-    const longest = Math.max(...cells.map(columns));
-    const longestWord = Math.max(...cells.flatMap((cell) => cell.split(/\s+/).map(columns)));
+    const longest = Math.max(...cells.map(width));
+    const longestWord = Math.max(...cells.flatMap((cell) => cell.split(/\s+/).map(width)));
     return Math.max(Math.min(cap, longest + 2), longestWord + 2); // + the cell's padding
   });
   const table = new Table({
@@ -28,16 +29,6 @@ export function renderTable(head: string[], rows: Cell[][], maxWidths?: (number 
   });
   for (const row of text) table.push(row);
   return table.toString();
-}
-
-/**
- * The terminal columns `text` takes, or more: a character from U+1100 on (where the wide CJK and
- * emoji ranges start) counts as two. Too many only widens a column; too few would cut a word.
- */
-function columns(text: string): number {
-  let n = 0;
-  for (const ch of text) n += (ch.codePointAt(0) as number) >= 0x1100 ? 2 : 1;
-  return n;
 }
 
 /** Milliseconds since the epoch as "2025-03-04 05:06 UTC"; "-" when absent. */
