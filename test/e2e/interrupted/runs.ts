@@ -7,7 +7,7 @@
 
 import { readdirSync, rmSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { expect } from "vitest";
 import { ENTITY_KINDS } from "../../../provider/resources/kinds";
 import type { EntityKind } from "../../../provider/resources/kinds/kind";
@@ -58,18 +58,10 @@ export interface KilledRun {
  */
 function removeTornSidecars(fe: FrontEnd): string[] {
   const backend = join(fe.ws.root, "state");
-  const torn: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".attrs") && statSync(path).size === 0) {
-        rmSync(path);
-        torn.push(relative(backend, path));
-      }
-    }
-  };
-  walk(backend);
+  const torn = readdirSync(backend, { recursive: true, encoding: "utf8" }).filter(
+    (file) => file.endsWith(".attrs") && statSync(join(backend, file)).size === 0,
+  );
+  for (const file of torn) rmSync(join(backend, file));
   return torn;
 }
 
