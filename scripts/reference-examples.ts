@@ -1,14 +1,15 @@
 // Renders the reference examples: docs/reference/programs/<kebab>.pp, one PCL program per
-// resource kind and per function (getCollector → get-collector.pp), into every language with the program generators `pulumi convert` runs
-// (pkg/v3's TypeScript, Python and Go ones at the CLI's version, scripts/sdkgen/programgen; its
-// C# one at the last pkg/v3 holding it, scripts/sdkgen-dotnet/programgen; pulumi-yaml's,
-// scripts/pulumi-yaml/programgen), bound against the package schema. Writes
-// provider/plugin/examples.json (kind or function → language → source), which the schema's
-// descriptions and the reference pages (scripts/reference-pages.ts) show. The same tools list what
-// each language's SDK calls every property and function (their -names flag), written to
-// scripts/reference-names.json for the pages' names by language. `npm run docs:reference` runs both (compiling
-// again in between: the pages read the examples through the compiled schema);
-// test/scripts/reference-examples.test.ts checks both files are what the generators give now.
+// resource kind and per function (getCollector → get-collector.pp), into every language with the
+// program generators `pulumi convert` runs (pkg/v3's TypeScript, Python and Go ones at the CLI's
+// version, scripts/sdkgen/programgen; its C# one at the last pkg/v3 holding it,
+// scripts/sdkgen-dotnet/programgen; pulumi-yaml's, scripts/pulumi-yaml/programgen), bound against
+// the package schema. Writes provider/plugin/examples.json (kind or function → language →
+// source), which the schema's descriptions and the reference pages (scripts/reference-pages.ts)
+// show. The same tools list what each language's SDK calls every property and function (their
+// -names flag), written to scripts/reference-names.json for the pages' names by language.
+// `npm run docs:reference` runs both (compiling again in between: the pages read the examples
+// through the compiled schema); test/scripts/reference-examples.test.ts checks both files are
+// what the generators give now.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
