@@ -197,6 +197,25 @@ describe("exitWhenEngineGone", () => {
     const abandoned = await within(10_000, ends(200, true));
     expect(abandoned.line).toMatch(/; 1 call\(s\) still in progress after 0\.2 s abandoned$/);
   });
+  it("still exits saying why when the cancel throws", async () => {
+    const address = await closedAddress();
+    const line = new Promise<string>((resolve) => {
+      stops.push(
+        exitWhenEngineGone(address, {
+          ...FAST,
+          name: "test-plugin",
+          calls: new InFlight(),
+          cancel: () => {
+            throw new Error("the runtime is broken");
+          },
+          exit: resolve,
+        }),
+      );
+    });
+    expect(await within(10_000, line)).toBe(
+      `test-plugin: exiting, the Pulumi engine (${address}) is gone (nothing listens on its address); no call was in progress; cancelling failed: the runtime is broken`,
+    );
+  });
 });
 
 describe("InFlight", () => {
