@@ -1,8 +1,9 @@
 // A stand-in for the Pulumi engine's gRPC server on 127.0.0.1: what a provider process watches
-// (provider/resources/steps/engine-watch.ts). It answers grpc.health.v1.Health/Check as the engine's does
-// (SERVING), or has no service at all (every call UNIMPLEMENTED), or takes the check and never
-// answers (a stopped engine). kill() is the engine killed outright: its connections drop and
-// nothing listens on the port any more.
+// (provider/resources/steps/engine-watch.ts). It answers grpc.health.v1.Health/Check as the
+// engine's does (SERVING), or has no service at all (every call UNIMPLEMENTED), or takes the
+// check and never answers (a stopped engine). kill() is the engine killed outright: its
+// connections close and nothing listens on the port any more (a check in flight then ends
+// CANCELLED, the server's own shutdown; a relay's drop() ends it as a killed process would).
 import { type AddressInfo, createServer, Socket } from "node:net";
 import * as grpc from "@grpc/grpc-js";
 
