@@ -4,10 +4,13 @@
 // `pulumi-resource-collectors` (a launcher) and `pulumi-resource-collectors.js` (the provider
 // and every dependency, bundled by esbuild into one file).
 //
-// A launcher for one bundled file rather than a Node single executable application: the
-// tarball is ~2 MB instead of ~100 MB (a SEA carries a whole Node.js), builds the same on every
-// platform without postject or code signing, and runs on the Node.js the package already needs;
-// the cost is that a `node` of 22.19 or newer must be on the PATH (or in PULUMI_COLLECTORS_NODE).
+// The bundle is the plugin's one build. This tarball (the plugin of a development build, which
+// the tests install) wraps it in a launcher: ~2 MB, the same on every platform, made without
+// postject or code signing, running on the Node.js the package already needs (a `node` of 22.19
+// or newer on the PATH, or in PULUMI_COLLECTORS_NODE). A release makes its archives from the
+// same bundle instead: Node.js single executable applications, one per platform, each carrying
+// its own Node.js (~100 MB), so that a user needs none (scripts/release.ts,
+// scripts/release/executables.ts).
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -58,9 +58,8 @@ export interface InstalledCollectorRegistration {
   autoHeartbeat?: boolean;
 }
 
-/** A failure the service injects into matching API requests (control API `/faults`). */
-export interface Fault {
-  kind: FaultKind;
+/** Which requests a fault fires on, and how often. */
+interface FaultMatch {
   /** Share of matching requests it fires on, 0 to 1; default 1. */
   rate?: number;
   /** How many times it fires at most; default unlimited. */
@@ -68,8 +67,17 @@ export interface Fault {
   method?: string;
   /** A regular expression (as text) matched against the path after the API's base. */
   path?: string;
-  latencyMs?: number;
 }
+
+/** A failure the service injects into matching API requests (control API `/faults`). */
+export type Fault = FaultMatch &
+  (
+    | { kind: Exclude<FaultKind, "latency" | "stall"> }
+    /** Adds `latencyMs` (default 1000) before the request is handled. */
+    | { kind: "latency"; latencyMs?: number }
+    /** Handles and commits the request, then holds its answer `stallMs` (or until the client goes away). */
+    | { kind: "stall"; stallMs: number }
+  );
 
 const API_BASE = /^(?:\/[a-z]{2,3}\d*)?\/api\/v1/;
 
@@ -230,8 +238,10 @@ export class LocalService {
     });
     const answer = (await res.body.json()) as Record<string, unknown>;
     if (res.statusCode >= 300) {
-      const message = (answer.errors as { message?: string }[] | undefined)?.[0]?.message;
-      throw new Error(`local service: ${method} ${path} failed (${res.statusCode}): ${message}`);
+      // The control API's errors carry their message at the top (`{status, id, code, message}`).
+      throw new Error(
+        `local service: ${method} ${path} failed (${res.statusCode}): ${answer.message}`,
+      );
     }
     return answer;
   }

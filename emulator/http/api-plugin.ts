@@ -7,6 +7,7 @@ import { searchJobRoutes } from "../routes/search-jobs";
 import { sourceRoutes } from "../routes/sources";
 import { upgradeRoutes } from "../routes/upgrades";
 import { authenticate } from "./auth";
+import { StalledAnswers } from "./faults";
 import { serviceOrigin } from "./origin";
 
 export interface ApiPluginOptions {
@@ -14,34 +15,6 @@ export interface ApiPluginOptions {
 }
 
 const FAULT_ERRORS = { "429": "rateLimited", "500": "internal", "503": "unavailable" } as const;
-
-/** Answers held back by the stall fault: each ends early when its client goes away. */
-class HeldAnswers {
-  private readonly held = new Set<AbortController>();
-
-  /** Waits `ms`, or less when the client closes the connection first or the service stops. */
-  async hold(request: FastifyRequest, ms: number): Promise<void> {
-    const socket = request.raw.socket;
-    if (socket.destroyed) return;
-    const gone = new AbortController();
-    const onClose = () => gone.abort();
-    socket.once("close", onClose);
-    this.held.add(gone);
-    try {
-      await sleep(ms, undefined, { signal: gone.signal });
-    } catch {
-      // The client went away, or the service is stopping: nobody to answer.
-    } finally {
-      socket.off("close", onClose);
-      this.held.delete(gone);
-    }
-  }
-
-  /** Ends every hold (the service is stopping: it would otherwise wait for them). */
-  release(): void {
-    for (const gone of this.held) gone.abort();
-  }
-}
 
 /**
  * One deployment's API: the request pipeline of the live service (faults, timers, Basic auth and
@@ -101,14 +74,14 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, { dep
 
   app.addHook("onRequest", pipeline);
 
-  const held = new HeldAnswers();
-  app.addHook("preClose", async () => held.release());
+  const stalled = new StalledAnswers();
+  app.addHook("preClose", async () => stalled.release());
 
   app.addHook("onSend", async (request, _reply, payload) => {
     // The write has been committed by now; the client never learns of it.
     if (request.dropResponse) request.raw.socket.destroy();
     // Or learns of it late: held until the stall ends or the client goes away.
-    if (request.stallMs > 0) await held.hold(request, request.stallMs);
+    if (request.stallMs > 0) await stalled.hold(request, request.stallMs);
     return payload;
   });
 

@@ -121,9 +121,12 @@ export class CollectorsProvider {
     this.runtime.configure({ config: { get: configGetter(args, variables) } });
   }
 
-  /** Stops what is in progress: paced and retried requests, upgrade polling, a Universal source's delete wait. */
-  cancel(): void {
-    this.#cancel("the Pulumi engine cancelled the deployment");
+  /**
+   * Stops what is in progress: paced and retried requests, upgrade polling, a Universal source's
+   * delete wait. The calls stopped fail with `reason` (the engine cancelled, or it is gone).
+   */
+  cancel(reason: string): void {
+    this.#cancel(reason);
   }
 
   async check(

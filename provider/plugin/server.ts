@@ -192,7 +192,7 @@ export function resourceProviderService(
       return outcome.result ? response.setReturn(toStruct(outcome.result)) : response;
     }),
     cancel: unary(() => {
-      provider.cancel();
+      provider.cancel("the Pulumi engine cancelled the deployment");
       return new Empty();
     }),
   };

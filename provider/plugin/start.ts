@@ -19,7 +19,7 @@ export async function start(args: readonly string[] = process.argv.slice(2)): Pr
   if (engine) {
     exitWhenEngineGone(engine, {
       name: "pulumi-resource-collectors",
-      cancel: () => provider.cancel(),
+      cancel: (reason) => provider.cancel(reason),
       calls,
     });
   }

@@ -1,6 +1,7 @@
 // Conformance of the control API's fault injection (contract and issue 3): 429 / 500 / 503,
 // latency, connection reset before handling, lost response after the write, an answer held
-// after the write (stall), with rate, count, skip, method and path filters; faults never touch the control API.
+// after the write (stall, for its own stallMs), with rate, count, skip, method and path filters;
+// faults never touch the control API.
 import { describe, expect, it } from "vitest";
 import { expectError, expectOk } from "../helpers/envelope";
 import { BACKENDS, eventually, hostedBody, useEmulator } from "./harness";
@@ -96,7 +97,7 @@ describe.each(BACKENDS)("faults ($name store)", (backend) => {
       kind: "stall",
       skip: 1,
       count: 1,
-      latencyMs: 600,
+      stallMs: 600,
       method: "POST",
       path: "^/collectors$",
     });
@@ -119,7 +120,7 @@ describe.each(BACKENDS)("faults ($name store)", (backend) => {
   });
 
   it("stalls until the client goes away: the write stays, the client got no status", async () => {
-    await ctx.control.addFault({ kind: "stall", latencyMs: 600_000, method: "POST" });
+    await ctx.control.addFault({ kind: "stall", stallMs: 600_000, method: "POST" });
     await expect(
       ctx.api.post("/collectors", hostedBody("abandoned"), { timeoutMs: 300 }),
     ).rejects.toThrow();
@@ -130,6 +131,23 @@ describe.each(BACKENDS)("faults ($name store)", (backend) => {
     await eventually(async () => (await ctx.control.requests()).length > 1);
     const [post] = await ctx.control.requests();
     expect(post).toMatchObject({ method: "POST", status: 0 });
+  });
+
+  it("refuses a stall without stallMs, and stallMs on another kind, naming the field", async () => {
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await ctx.control.call("/faults", { method: "POST", body });
+      expectError(res, 400);
+      return JSON.stringify(res.json.errors ?? res.json);
+    };
+    // latencyMs is the latency fault's: a stall given only that would hold nothing back.
+    expect(await refused({ kind: "stall", latencyMs: 600_000 })).toContain(
+      "Field 'stallMs' is required.",
+    );
+    expect(await refused({ kind: "stall", stallMs: 0 })).toContain("Field 'stallMs' must be");
+    expect(await refused({ kind: "latency", stallMs: 100 })).toContain(
+      "Field 'stallMs' is for kind \\\"stall\\\" only.",
+    );
+    expect((await ctx.control.call("/faults")).json.faults).toEqual([]);
   });
 
   it("never touches the control API", async () => {

@@ -1,15 +1,22 @@
-// The watch of the engine (provider/resources/steps/engine-watch.ts) against a real gRPC server on 127.0.0.1
-// standing in for the engine, at a tenth of the real interval; the engine's address among the
-// arguments the engine passes; the dynamic-provider host told apart from every other process
-// (provider/resources/steps/host-runtime.ts); what a process does once its engine is gone
-// (provider/engine-gone.ts, its exit replaced); the calls in progress (provider/in-flight.ts).
+// The watch of the engine (provider/resources/steps/engine-watch.ts) against a real gRPC server
+// on 127.0.0.1 standing in for the engine, at a tenth of the real interval; what a process does
+// once its engine is gone (provider/resources/steps/engine-gone.ts, its exit replaced); the calls
+// in progress (provider/resources/steps/in-flight.ts).
 // Bounds are generous: the machine is shared and has 2 cores.
 import { afterEach, describe, expect, it } from "vitest";
 import { exitWhenEngineGone } from "../../provider/resources/steps/engine-gone";
-import { engineAddressIn, watchEngine } from "../../provider/resources/steps/engine-watch";
+import {
+  type CheckOutcome,
+  missesAfter,
+  watchEngine,
+} from "../../provider/resources/steps/engine-watch";
 import { InFlight } from "../../provider/resources/steps/in-flight";
-import { engineAddress } from "../../provider/resources/steps/progress";
-import { closedAddress, type FakeEngine, startFakeEngine } from "../helpers/fake-engine";
+import {
+  closedAddress,
+  type FakeEngine,
+  startFakeEngine,
+  startRelay,
+} from "../helpers/fake-engine";
 
 const FAST = { intervalMs: 100, deadlineMs: 500, misses: 3 };
 
@@ -62,51 +69,18 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   ]);
 }
 
-describe("engineAddressIn", () => {
-  it("is the first argument that is not a flag, after the engine's flags", () => {
-    expect(engineAddressIn(["127.0.0.1:40123"])).toBe("127.0.0.1:40123");
-    expect(
-      engineAddressIn([
-        "--logtostderr",
-        "-v=9",
-        "--tracing",
-        "http://127.0.0.1:9411/api/v1/spans",
-        "127.0.0.1:40123",
-      ]),
-    ).toBe("127.0.0.1:40123");
-    // --tracing takes the next argument even when it looks like an address.
-    expect(engineAddressIn(["--tracing", "127.0.0.1:9411", "127.0.0.1:1"])).toBe("127.0.0.1:1");
-    expect(engineAddressIn(["-v", "9", "localhost:5"])).toBe("localhost:5");
-    expect(engineAddressIn(["--tracing=127.0.0.1:9411", "[::1]:4000"])).toBe("[::1]:4000");
-    expect(engineAddressIn(["--", "127.0.0.1:7"])).toBe("127.0.0.1:7");
+describe("missesAfter", () => {
+  const missesOf = (outcomes: CheckOutcome[]) => outcomes.reduce(missesAfter, 0);
+
+  it("counts refusals and the late checks after them; only an answer clears them", () => {
+    expect(missesOf(["refused", "late", "refused"])).toBe(3);
+    expect(missesOf(["refused", "late", "late", "late"])).toBe(4);
+    expect(missesOf(["refused", "late", "answered", "refused"])).toBe(1);
   });
 
-  it("is none without one (tests, a debugger's Attach) or when the argument is no address", () => {
-    expect(engineAddressIn([])).toBeUndefined();
-    expect(engineAddressIn(["--logtostderr", "-v=9"])).toBeUndefined();
-    expect(engineAddressIn(["--tracing", "127.0.0.1:9411"])).toBeUndefined();
-    expect(engineAddressIn(["serve"])).toBeUndefined();
-    expect(engineAddressIn(["/tmp/file:1"])).toBeUndefined();
-  });
-});
-
-describe("engineAddress", () => {
-  const HOST = "/p/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
-
-  it("is the engine's address in the engine's dynamic-provider host only", () => {
-    expect(engineAddress(["node", HOST, "127.0.0.1:40123"])).toBe("127.0.0.1:40123");
-    expect(engineAddress(["node", HOST, "--logtostderr", "-v=9", "127.0.0.1:40123"])).toBe(
-      "127.0.0.1:40123",
-    );
-    expect(engineAddress(["node", HOST])).toBeUndefined();
-    // The language host running a program (and the SDK's mocks), a test runner, the plugin.
-    expect(
-      engineAddress(["node", "/p/node_modules/@pulumi/pulumi/cmd/run", "127.0.0.1:40123"]),
-    ).toBeUndefined();
-    expect(engineAddress(["node", "/p/pulumi-resource-collectors.js", "127.0.0.1:1"])).toBe(
-      undefined,
-    );
-    expect(engineAddress()).toBeUndefined();
+  it("counts late checks alone as no miss: a stopped engine is still there", () => {
+    expect(missesOf(["late", "late", "late", "late"])).toBe(0);
+    expect(missesOf(["late", "refused", "late"])).toBe(2);
   });
 });
 
@@ -139,6 +113,29 @@ describe("watchEngine", () => {
     await sleep(2_000);
     expect(silent.checks()).toBeGreaterThanOrEqual(2);
     expect(watched.isGone()).toBe(false);
+  });
+
+  it("adds checks out of time to refusals: a late check never clears the misses", async () => {
+    // Each engine's connection dropped (a refusal) with a check in flight, and a check out of
+    // time between the drops: refused, late, refused is three misses since the last answer.
+    // Were a late check to clear the misses, such checks could never add up to three.
+    const silent = await engine("silent");
+    const relay = await startRelay(silent);
+    stops.push(relay.close);
+    const watched = watch(relay.address, { intervalMs: 100, deadlineMs: 300, misses: 3 });
+    const checked = async (n: number) => {
+      for (let waited = 0; silent.checks() < n; waited += 20) {
+        expect(waited, `check ${n} never came`).toBeLessThan(5_000);
+        await sleep(20);
+      }
+    };
+    await checked(1);
+    relay.drop();
+    // The next check runs out of time; the one after it is dropped.
+    await checked(3);
+    expect(watched.isGone()).toBe(false);
+    relay.drop();
+    await within(2_000, watched.goneAfter);
   });
 
   it("calls onGone when nothing ever listens at the address", async () => {
@@ -199,6 +196,25 @@ describe("exitWhenEngineGone", () => {
     );
     const abandoned = await within(10_000, ends(200, true));
     expect(abandoned.line).toMatch(/; 1 call\(s\) still in progress after 0\.2 s abandoned$/);
+  });
+  it("still exits saying why when the cancel throws", async () => {
+    const address = await closedAddress();
+    const line = new Promise<string>((resolve) => {
+      stops.push(
+        exitWhenEngineGone(address, {
+          ...FAST,
+          name: "test-plugin",
+          calls: new InFlight(),
+          cancel: () => {
+            throw new Error("the runtime is broken");
+          },
+          exit: resolve,
+        }),
+      );
+    });
+    expect(await within(10_000, line)).toBe(
+      `test-plugin: exiting, the Pulumi engine (${address}) is gone (nothing listens on its address); no call was in progress; cancelling failed: the runtime is broken`,
+    );
   });
 });
 

@@ -355,11 +355,15 @@ describe("Cancel", () => {
     return own;
   }
 
-  /** Cancels once `started` says the call is waiting; the call must fail within a second. */
+  /**
+   * Cancels once `started` says the call is waiting (by default the engine's Cancel); the call
+   * must fail within a second, saying why.
+   */
   async function expectCancelled(
     own: Plugin,
     call: Promise<unknown>,
     started: () => Promise<boolean>,
+    { cancel = () => own.cancel(), why = "the Pulumi engine cancelled the deployment" } = {},
   ) {
     const settled = call.then(
       () => "finished",
@@ -370,10 +374,10 @@ describe("Cancel", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const cancelled = Date.now();
-    await own.cancel();
+    await cancel();
     const outcome = await settled;
     expect(Date.now() - cancelled).toBeLessThan(1000);
-    expect(outcome).toContain("cancelled");
+    expect(outcome).toContain(why);
   }
 
   it("ends a paced wait within a second", async () => {
@@ -391,7 +395,11 @@ describe("Cancel", () => {
     }
   });
 
-  it("ends upgrade polling within a second", async () => {
+  // The engine watch cancels with its own reason (engine-gone.ts): the call says that instead.
+  it.each([
+    ["the engine's Cancel", undefined],
+    ["the engine gone", "the Pulumi engine (127.0.0.1:1) is gone"],
+  ])("ends upgrade polling within a second, saying why: %s", async (_, gone) => {
     const host = await service.registerInstalled({
       name: "host-01",
       collectorVersion: "19.440-7",
@@ -414,6 +422,7 @@ describe("Cancel", () => {
           version: "19.470-4",
         }),
         async () => (await polls()) >= 2,
+        gone === undefined ? {} : { cancel: async () => polling.provider.cancel(gone), why: gone },
       );
     } finally {
       await polling.close();

@@ -7,10 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { compareVersions, direction, latest } from "../../provider/resources/kinds/version";
 import {
   type EngineModules,
-  engineAddress,
   engineSink,
   hostEngineModules,
-  inProviderHost,
 } from "../../provider/resources/steps/progress";
 import { customTimeout, parseDuration } from "../../provider/resources/steps/timeouts";
 import { formatDuration, statusText } from "../../provider/resources/steps/upgrade";
@@ -86,16 +84,6 @@ describe("progress text", () => {
 describe("the progress channel", () => {
   const sdk = join(__dirname, "../../node_modules/@pulumi/pulumi");
   const hostScript = join(sdk, "cmd/dynamic-provider/index.js");
-
-  it("recognises the engine's dynamic-provider host from its command line", () => {
-    expect(engineAddress(["node", hostScript, "127.0.0.1:41234"])).toBe("127.0.0.1:41234");
-    expect(engineAddress(["node", join(sdk, "cmd/dynamic-provider"), "127.0.0.1:1"])).toBe(
-      "127.0.0.1:1",
-    );
-    expect(engineAddress(["node", "/usr/bin/vitest", "127.0.0.1:41234"])).toBe(undefined);
-    expect(engineAddress(["node", hostScript])).toBe(undefined);
-    expect(inProviderHost()).toBe(false);
-  });
 
   // A stand-in for the engine: the SDK's Engine service with a Log that records what it gets.
   const load = createRequire(join(sdk, "package.json"));

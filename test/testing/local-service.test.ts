@@ -111,6 +111,21 @@ describe("LocalService", () => {
     await expect(client.collectors.list()).resolves.toEqual([]);
   });
 
+  it("stalls an answer for the fault's own stallMs, and refuses a stall without it", async () => {
+    const service = await start();
+    await service.addFault({ kind: "stall", stallMs: 400, method: "GET", count: 1 });
+    const client = programClient(service);
+    const begun = Date.now();
+    await expect(client.collectors.list()).resolves.toEqual([]);
+    expect(Date.now() - begun).toBeGreaterThanOrEqual(380);
+    // latencyMs is the latency fault's: a stall given only that would hold nothing back.
+    const latencyOnly = { kind: "stall", latencyMs: 400 } as const;
+    // @ts-expect-error a stall's type needs stallMs
+    await expect(service.addFault(latencyOnly)).rejects.toThrow(
+      "failed (400): Field 'stallMs' is required.",
+    );
+  });
+
   it("reset forgets every object and request, and seeding works after it", async () => {
     const service = await start();
     await service.client.collectors.create({ collectorType: "Hosted", name: "before" });

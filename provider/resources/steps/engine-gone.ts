@@ -33,13 +33,15 @@ export function exitWhenEngineGone(address: string, options: EngineGoneOptions):
   return watchEngine(address, () => void end(address, options), options);
 }
 
+/** Never rejects: whatever fails on the way, the process still ends with its line. */
 async function end(address: string, options: EngineGoneOptions): Promise<void> {
   const { name, cancel, calls, graceMs = GRACE_MS, exit = exitProcess } = options;
   // The engine read our stdout and stderr: with it gone, a write (ours, or a progress line of a
   // call ending now) fails with EPIPE, which must not become an uncaught exception.
   for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
   const reason = `the Pulumi engine (${address}) is gone`;
-  cancel(reason);
+  // A cancel that throws leaves the calls to their grace; the process ends all the same.
+  const cancelFailed = failureOf(() => cancel(reason));
   const running = calls.size;
   const ended = await calls.settled(graceMs);
   const outcome =
@@ -48,7 +50,18 @@ async function end(address: string, options: EngineGoneOptions): Promise<void> {
       : ended
         ? `${running} call(s) in progress stopped`
         : `${calls.size} call(s) still in progress after ${graceMs / 1000} s abandoned`;
-  exit(`${name}: exiting, ${reason} (nothing listens on its address); ${outcome}`);
+  const failed = cancelFailed === undefined ? "" : `; cancelling failed: ${cancelFailed}`;
+  exit(`${name}: exiting, ${reason} (nothing listens on its address); ${outcome}${failed}`);
+}
+
+/** The message of what `run` throws; undefined when it returns. */
+function failureOf(run: () => void): string | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 function exitProcess(line: string): void {

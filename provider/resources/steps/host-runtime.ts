@@ -1,19 +1,18 @@
 // The runtime of the engine's Node.js dynamic-provider host, which runs the classes' provider
-// methods (dispatch.ts). The engine starts that host as `pulumi-resource-pulumi-nodejs [flags]
-// <engine address>`, a shell script running `node <@pulumi/pulumi>/cmd/dynamic-provider/index.js`
-// with the same arguments; the host checks only that an argument was given and serves until it
-// is killed. An engine killed outright leaves it serving for ever, our calls' retries and
-// waits (an upgrade's, up to half an hour) still going. So in that process, and only there, the
-// runtime's requests can be cancelled and the engine's address is watched: once nothing listens
-// there, the process ends as our plugin does (engine-gone.ts). The process serves every dynamic
-// provider of the deployment, ours and any other: all of them have lost the only caller they
-// can have (no one else knows the host's port), as every plugin of Pulumi's own does when its
-// engine fails a health check. A test runner, a program and the SDK's mocks run another script:
-// they get the plain runtime.
+// methods (dispatch.ts). The engine starts that host with its own address (engine-address.ts);
+// the host checks only that an argument was given and serves until it is killed. An engine
+// killed outright leaves it serving for ever, our calls' retries and waits (an upgrade's, up to
+// half an hour) still going. So in that process, and only there, the runtime's requests can be
+// cancelled and the engine's address is watched: once nothing listens there, the process ends
+// as our plugin does (engine-gone.ts). The process serves every dynamic provider of the
+// deployment, ours and any other: all of them have lost the only caller they can have (no one
+// else knows the host's port), as every plugin of Pulumi's own does when its engine fails a
+// health check. A test runner, a program and the SDK's mocks run another script: they get the
+// plain runtime.
 import { type CancellableRuntime, cancellableRuntime } from "./cancellable";
+import { hostEngineAddress } from "./engine-address";
 import { exitWhenEngineGone } from "./engine-gone";
 import { InFlight } from "./in-flight";
-import { engineAddress } from "./progress";
 import type { Runtime } from "./runtime";
 
 export interface HostRuntime {
@@ -27,7 +26,7 @@ export interface HostRuntime {
  * gone, with the watch of the engine started. Undefined in any other process. Call it once.
  */
 export function hostRuntime(argv: readonly string[] = process.argv): HostRuntime | undefined {
-  const address = engineAddress(argv);
+  const address = hostEngineAddress(argv);
   if (!address) return undefined;
   const { runtime, cancel }: CancellableRuntime = cancellableRuntime();
   const calls = new InFlight();

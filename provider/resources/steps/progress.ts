@@ -2,16 +2,15 @@
 //
 // A dynamic provider has no logging API: pulumi.log needs the program's runtime, which the
 // provider process does not have (it falls back to stdout there). But the engine starts that
-// process (`pulumi-resource-pulumi-nodejs <engine address>`) with the address of its Engine gRPC
-// service as the first argument, and the Engine's Log call takes a severity, a message, the URN
-// of the resource it is about and an `ephemeral` flag: the same call Pulumi's own providers use
-// for their status lines. We call it with the @pulumi/pulumi copy that runs the host. The
+// process with the address of its Engine gRPC service (engine-address.ts), and the Engine's Log
+// call takes a severity, a message, the URN of the resource it is about and an `ephemeral` flag:
+// the same call Pulumi's own providers use for their status lines. We call it with the @pulumi/pulumi copy that runs the host. The
 // resource class passes its URN as the hidden input `__urn`; without one (or outside the engine)
 // lines go to stderr, which the engine shows as global messages of the deployment.
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { settleWithin } from "../../api";
-import { engineAddressIn } from "./engine-watch";
+import { hostEngineAddress } from "./engine-address";
 
 export type ProgressSeverity = "info" | "warning";
 
@@ -25,22 +24,6 @@ export interface ProgressEvent {
 }
 
 export type ProgressSink = (event: ProgressEvent) => void | Promise<void>;
-
-/** The host's script: <@pulumi/pulumi>/cmd/dynamic-provider/index.js (or the folder). */
-const HOST_SCRIPT = /[\\/]cmd[\\/]dynamic-provider([\\/]index\.js)?$/;
-
-/**
- * Where the engine's gRPC service is, when this process is Pulumi's dynamic-provider host: the
- * first argument after the engine's flags (`--logtostderr`, `-v=N`, `--tracing X`).
- */
-export function engineAddress(argv: readonly string[] = process.argv): string | undefined {
-  return HOST_SCRIPT.test(argv[1] ?? "") ? engineAddressIn(argv.slice(2)) : undefined;
-}
-
-/** True inside the engine's dynamic-provider host process. */
-export function inProviderHost(argv: readonly string[] = process.argv): boolean {
-  return engineAddress(argv) !== undefined;
-}
 
 const stderrSink: ProgressSink = (event) => {
   // Transient status lines would only repeat themselves in a log.
@@ -115,7 +98,7 @@ export function engineSink(address: string, modules: EngineModules): ProgressSin
 let chosen: ProgressSink | undefined;
 export function defaultSink(): ProgressSink {
   if (!chosen) {
-    const address = engineAddress();
+    const address = hostEngineAddress();
     const modules = address && hostEngineModules(process.argv[1] as string);
     chosen = address && modules ? engineSink(address, modules) : stderrSink;
   }

@@ -2,7 +2,7 @@
 // signals that end them: when the engine shuts its plugins down (SIGINT, SIGTERM) every wait in
 // progress ends at once, so its resource can say what goes on on the service, and the process
 // then exits as Node would.
-import { inProviderHost } from "./progress";
+import { inProviderHost } from "./engine-address";
 import type { Runtime } from "./runtime";
 
 /** Why a wait stopped early. */

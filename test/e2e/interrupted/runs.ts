@@ -107,7 +107,7 @@ async function killedHeld(
   { method, k }: Pick<KillPoint, "method" | "k">,
   committed: (inventory: InventoryCollector[]) => boolean,
 ): Promise<KilledRun> {
-  await service.addFault({ kind: "stall", method, skip: k - 1, count: 1, latencyMs: 600_000 });
+  await service.addFault({ kind: "stall", method, skip: k - 1, count: 1, stallMs: 600_000 });
   let pid: number | undefined;
   let ended = false;
   const running = fe.ws

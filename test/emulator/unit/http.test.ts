@@ -100,6 +100,21 @@ describe("faults", () => {
     expect(() => faults.add({ kind: "teapot" })).toThrow();
     expect(() => faults.add({ kind: "500", rate: 2 })).toThrow();
     expect(() => faults.add({ kind: "500", path: "(" })).toThrow();
+    expect(() => faults.add({ kind: "stall" })).toThrow("Field 'stallMs' is required.");
+    expect(() => faults.add({ kind: "500", stallMs: 5 })).toThrow("Field 'stallMs'");
+  });
+
+  it("hold a stall's answer for its own stallMs, apart from any latency", () => {
+    const faults = new Faults(() => 0);
+    faults.add({ kind: "stall", stallMs: 700, method: "POST" });
+    faults.add({ kind: "latency", latencyMs: 5 });
+    expect(faults.decide("POST", "/collectors")).toEqual({
+      latencyMs: 5,
+      outcome: "stall",
+      stallMs: 700,
+    });
+    expect(faults.list()[0]).toMatchObject({ kind: "stall", stallMs: 700 });
+    expect(faults.list()[1]).toMatchObject({ kind: "latency", stallMs: null });
   });
 });
 
