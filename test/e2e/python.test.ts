@@ -1,0 +1,328 @@
+// Python programs on the collectors provider plugin, with the real engine, our Python language
+// host (scripts/pulumi-cli/pythonhost, `pulumi-language-python`) and the Python SDK generated from
+// the plugin's schema, in the virtual environment `npm run python-env` makes (test/helpers/python:
+// one for every Python test file), against the local service: examples/python through its life
+// (one POST per resource, a preview without requests, one change = one PUT, a replacement, the
+// AWS key encrypted in the state, destroy), a bad argument stopped by preview, `pulumi import`
+// writing Python that previews no change, and an inline program of the Automation API run by
+// that environment's python.
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageVersion } from "../../provider/plugin/version";
+import { runProcess } from "../../scripts/pulumi-workspace";
+import type { PythonEnv } from "../../scripts/python-env";
+import { installPlugin } from "../helpers/plugin";
+import {
+  changes,
+  example,
+  outputOf,
+  type PulumiWorkspace,
+  previewJson,
+  program,
+  ROOT,
+  Service,
+  shape,
+  summarize,
+  workspaceFor,
+} from "../helpers/pulumi";
+import { sharedPythonEnv, useVirtualenv } from "../helpers/python";
+import { PULUMI_USER } from "../helpers/users";
+
+const MINUTE = 60_000;
+const AWS_KEY = "aws-python-e2e-secret-key-0000000000000000000000000001";
+const AWS_ID = "AKIAPYE2E00000000001";
+const VERSION = packageVersion(ROOT);
+
+let service: Service;
+let python: PythonEnv;
+/** Where the programs are copied: removed afterwards. */
+let root: string;
+const workspaces: PulumiWorkspace[] = [];
+
+/** examples/python copied to root/<name>; __main__.py replaced when given. */
+function pythonProgram(name: string, mainPy?: string): string {
+  const dir = join(root, name);
+  cpSync(example("python"), dir, { recursive: true });
+  if (mainPy !== undefined) writeFileSync(join(dir, "__main__.py"), mainPy);
+  return dir;
+}
+
+async function pythonWorkspace(dir: string, config: Record<string, string> = {}) {
+  const ws = await workspaceFor(service, dir, { config, secrets: { awsSecretKey: AWS_KEY } });
+  workspaces.push(ws);
+  useVirtualenv(ws.dir, python);
+  await installPlugin(ws);
+  return ws;
+}
+
+async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const mark = await service.mark();
+  await run();
+  return summarize(await service.since(mark));
+}
+
+const changesOnly = (requests: string[]) => requests.filter((r) => !r.startsWith("GET")).sort();
+
+beforeAll(async () => {
+  [service, python] = await Promise.all([Service.start(), sharedPythonEnv()]);
+  root = mkdtempSync(join(tmpdir(), "collectors-python-e2e-"));
+  // The environment holds the SDK at the package's version, which requirements.txt names.
+  expect(python.sdkVersion).toBe(VERSION);
+  expect(readFileSync(join(example("python"), "requirements.txt"), "utf8")).toContain(
+    `pulumi-collectors==${VERSION}\n`,
+  );
+}, 10 * MINUTE);
+
+afterAll(async () => {
+  for (const ws of workspaces) ws.dispose();
+  await service?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe("examples/python on the plugin", () => {
+  let dir: string;
+  let ws: PulumiWorkspace;
+
+  it(
+    "up creates the three resources with one POST each, named as Pulumi names them",
+    async () => {
+      dir = pythonProgram("example");
+      ws = await pythonWorkspace(dir, { awsKeyId: AWS_ID });
+      let up = "";
+      const sent = await requestsOf(async () => {
+        up = outputOf(await ws.pulumi(["up", "--yes", "--skip-preview"]));
+      });
+      expect(changesOnly(sent), `${sent.join("\n")}\n${up}`).toEqual([
+        "POST /collectors 201",
+        "POST /collectors/{id}/sources 201",
+        "POST /collectors/{id}/sources 201",
+      ]);
+      const outputs = await ws.outputs();
+      expect(outputs.collectorName).toMatch(/^collector-[0-9a-f]{7}$/);
+      expect(outputs.bucketSourceName).toMatch(/^bucket-[0-9a-f]{7}$/);
+      expect(outputs.webUrl).toBe("[secret]");
+      const inventory = await service.inventory();
+      expect(inventory.map((c) => String(c.id))).toEqual([outputs.collectorId]);
+      expect(inventory[0]).toMatchObject({ category: "dev/app", timeZone: "UTC" });
+      expect(shape(inventory)).toEqual({
+        [String(outputs.collectorName)]: [
+          `${outputs.bucketSourceName}:Polling`,
+          expect.stringMatching(/^web-[0-9a-f]{7}:HTTP$/),
+        ],
+      });
+      const bucket = inventory[0]?.sources.find((s) => s.sourceType === "Polling");
+      expect(bucket?.thirdPartyRef).toMatchObject({
+        resources: [{ path: { bucketName: "app-logs" }, authentication: { awsId: AWS_ID } }],
+      });
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "previews no change without a request",
+    async () => {
+      expect(await requestsOf(() => ws.pulumi(["preview", "--expect-no-changes"]))).toEqual([]);
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "keeps the AWS secret key and the service's access key encrypted in the state",
+    async () => {
+      const exported = (await ws.pulumi(["stack", "export"])).stdout;
+      expect(exported).not.toContain(AWS_KEY);
+      expect(exported).not.toContain(PULUMI_USER.accessKey);
+      const state = JSON.parse(exported) as {
+        deployment: { resources: { type: string; inputs?: Record<string, unknown> }[] };
+      };
+      const bucket = state.deployment.resources.find((r) => r.type === "collectors:index:S3Source");
+      expect(bucket?.inputs?.thirdPartyRef).toMatchObject({
+        resources: [
+          {
+            authentication: {
+              awsId: AWS_ID,
+              awsKey: { ciphertext: expect.stringMatching(/^v1:/) },
+            },
+          },
+        ],
+      });
+      // The key was sent and stored: decrypted, the state has it.
+      expect((await ws.pulumi(["stack", "export", "--show-secrets"])).stdout).toContain(AWS_KEY);
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "one change of config is one PUT",
+    async () => {
+      await ws.setConfig("timeZone", "Europe/Berlin");
+      const sent = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
+      expect(changesOnly(sent)).toEqual(["PUT /collectors/{id} 200"]);
+      expect((await service.inventory())[0]).toMatchObject({ timeZone: "Europe/Berlin" });
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "a field that cannot be modified replaces the source: a new one made, the old one deleted",
+    async () => {
+      const main = join(dir, "__main__.py");
+      const source = readFileSync(main, "utf8");
+      const changed = source.replace(
+        'category=f"{environment}/app/web",',
+        'category=f"{environment}/app/web",\n    cutoff_relative_time="-1d",',
+      );
+      expect(changed).not.toBe(source);
+      writeFileSync(main, changed);
+      const preview = await previewJson(ws);
+      expect(changes(preview)).toContain("replace web");
+      expect(preview.steps.find((s) => s.name === "web")?.replaceReasons).toEqual([
+        "cutoffRelativeTime",
+      ]);
+      const sent = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
+      expect(changesOnly(sent)).toEqual([
+        "DELETE /collectors/{id}/sources/{id} 200",
+        "POST /collectors/{id}/sources 201",
+      ]);
+      const web = (await service.inventory())[0]?.sources.find((s) => s.sourceType === "HTTP");
+      expect(web).toMatchObject({ cutoffRelativeTime: "-1d" });
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "destroy deletes what the program made",
+    async () => {
+      const deleted = await requestsOf(() => ws.pulumi(["destroy", "--yes", "--skip-preview"]));
+      expect(changesOnly(deleted)).toEqual([
+        "DELETE /collectors/{id} 200",
+        "DELETE /collectors/{id}/sources/{id} 200",
+        "DELETE /collectors/{id}/sources/{id} 200",
+      ]);
+      expect(await service.inventory()).toEqual([]);
+    },
+    10 * MINUTE,
+  );
+});
+
+describe("a bad argument in a Python program", () => {
+  const withArgs = (args: string) =>
+    [
+      "import pulumi_collectors as collectors",
+      "",
+      `collectors.HostedCollector("collector", ${args})`,
+      "",
+    ].join("\n");
+
+  it.each([
+    ["a wrong type", "cutoff_timestamp='yesterday'", "cutoffTimestamp"],
+    ["a wrong value", "time_zone='Mars/Olympus_Mons'", "timeZone"],
+  ])(
+    "%s is stopped by preview with a message naming the field, without a traceback",
+    async (_, args, field) => {
+      const ws = await pythonWorkspace(pythonProgram(`bad-${field}`, withArgs(args)), {
+        awsKeyId: AWS_ID,
+      });
+      const sent = await requestsOf(async () => {
+        const preview = await ws.pulumi(["preview"], { check: false });
+        const output = outputOf(preview);
+        expect(preview.code, output).not.toBe(0);
+        expect(output).toMatch(
+          new RegExp(`HostedCollector resource 'collector': property ${field}\\b.* has a problem`),
+        );
+        expect(output).not.toContain("Traceback");
+      });
+      expect(changesOnly(sent)).toEqual([]);
+    },
+    10 * MINUTE,
+  );
+});
+
+describe("pulumi import into a Python project", () => {
+  it(
+    "writes Python that previews no change, without the AWS key; destroy empties the service",
+    async () => {
+      const { collector, sourceId } = await service.seedS3Collector("py-imported", {
+        awsId: "AKIAPYIMPORT00000001",
+        awsKey: AWS_KEY,
+      });
+      const dir = pythonProgram("import", "");
+      // The example's Pulumi.yaml requires the setting, though this program reads nothing.
+      const ws = await pythonWorkspace(dir, { awsKeyId: AWS_ID });
+      const file = join(ws.root, "import.json");
+      writeFileSync(
+        file,
+        JSON.stringify({
+          resources: [
+            {
+              type: "collectors:index:HostedCollector",
+              name: "collector",
+              id: String(collector.id),
+            },
+            { type: "collectors:index:S3Source", name: "bucket", id: sourceId },
+          ],
+        }),
+      );
+      const written = join(ws.root, "imported.py");
+      const imported = await ws.pulumi(["import", "--file", file, "--yes", "--out", written]);
+      expect(outputOf(imported)).toMatch(/2 imported/);
+      const code = readFileSync(written, "utf8");
+      expect(code).toContain("import pulumi_collectors as collectors");
+      expect(code).toContain('collector = collectors.HostedCollector("collector",');
+      expect(code).toMatch(/name="py-imported"/);
+      expect(code).toContain('bucket = collectors.S3Source("bucket",');
+      // The source names the imported collector, not its number.
+      expect(code).toMatch(/collector_id=collector\.id/);
+      // The key, a secret member of the schema, written as a secret, masked.
+      expect(code).toMatch(/"aws_key": pulumi\.Output\.secret\("\*{8}"\)/);
+      expect(code).toContain("protect=True");
+      expect(`${outputOf(imported)}${code}`).not.toContain(AWS_KEY);
+
+      // The code is the program now: the preview runs it.
+      renameSync(written, join(dir, "__main__.py"));
+      const mark = await service.mark();
+      const preview = await ws.pulumi(["preview", "--expect-no-changes", "--diff"]);
+      expect(summarize(await service.since(mark)), outputOf(preview)).toEqual([]);
+
+      await ws.pulumi(["state", "unprotect", "--all", "--yes"]);
+      await ws.pulumi(["destroy", "--yes", "--skip-preview"]);
+      expect(await service.inventory()).toEqual([]);
+    },
+    10 * MINUTE,
+  );
+});
+
+describe("the Automation API from the same environment", () => {
+  it(
+    "an inline program goes up and is destroyed, driven by a Python script",
+    async () => {
+      // The stack's backend, PULUMI_HOME with the plugin, and the passphrase: a workspace's.
+      const ws = await pythonWorkspace(pythonProgram("automation-home", ""), { awsKeyId: AWS_ID });
+      const result = await runProcess(python.python, [program("python-automation/drive.py")], {
+        cwd: ws.root,
+        env: {
+          ...ws.env,
+          COLLECTORS_ENDPOINT: service.url,
+          COLLECTORS_ACCESS_ID: PULUMI_USER.accessId,
+          COLLECTORS_ACCESS_KEY: PULUMI_USER.accessKey,
+          VIRTUALENV: python.dir,
+        },
+        timeoutMs: 10 * MINUTE,
+      });
+      expect(result.code, outputOf(result)).toBe(0);
+      const report = JSON.parse(result.stdout.trim().split("\n").at(-1) as string) as {
+        created: Record<string, number>;
+        collectorName: string;
+        destroyed: Record<string, number>;
+      };
+      // The stack and the two resources.
+      expect(report.created).toEqual({ create: 3 });
+      expect(report.collectorName).toBe("automation-inline");
+      expect(report.destroyed).toEqual({ delete: 3 });
+      expect(await service.inventory()).toEqual([]);
+    },
+    10 * MINUTE,
+  );
+});
