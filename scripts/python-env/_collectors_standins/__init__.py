@@ -53,7 +53,8 @@ class _SemverVersionFinder(importlib.abc.MetaPathFinder):
 
 
 def _install():
-    if not any(isinstance(f, _LastResortFinder) for f in sys.meta_path):
+    # By name: a reload of this module makes new classes, and must not add the finders twice.
+    if not any(type(f).__name__ == "_LastResortFinder" for f in sys.meta_path):
         sys.meta_path.insert(0, _SemverVersionFinder())
         sys.meta_path.append(_LastResortFinder())
 
