@@ -33,6 +33,8 @@ import { PULUMI_USER } from "../helpers/users";
 const MINUTE = 60_000;
 const AWS_KEY = "aws-python-e2e-secret-key-0000000000000000000000000001";
 const AWS_ID = "AKIAPYE2E00000000001";
+/** The AWS key's id in examples/python/Pulumi.dev.yaml. */
+const DEV_AWS_ID = "AKIADEVEXAMPLE000001";
 const VERSION = packageVersion(ROOT);
 
 let service: Service;
@@ -49,8 +51,17 @@ function pythonProgram(name: string, mainPy?: string): string {
   return dir;
 }
 
-async function pythonWorkspace(dir: string, config: Record<string, string> = {}) {
-  const ws = await workspaceFor(service, dir, { config, secrets: { awsSecretKey: AWS_KEY } });
+/** A stack of the program in `dir`, on the local service, in the shared environment. */
+async function pythonWorkspace(
+  dir: string,
+  config: Record<string, string> = { awsKeyId: AWS_ID },
+  stackConfig?: string,
+) {
+  const ws = await workspaceFor(service, dir, {
+    config,
+    secrets: { awsSecretKey: AWS_KEY },
+    ...(stackConfig ? { stackConfig } : {}),
+  });
   workspaces.push(ws);
   useVirtualenv(ws.dir, python);
   await installPlugin(ws);
@@ -89,7 +100,9 @@ describe("examples/python on the plugin", () => {
     "up creates the three resources with one POST each, named as Pulumi names them",
     async () => {
       dir = pythonProgram("example");
-      ws = await pythonWorkspace(dir, { awsKeyId: AWS_ID });
+      // The dev stack as its stack file has it (the AWS key's id, the bucket); the service's
+      // endpoint and credentials set over it.
+      ws = await pythonWorkspace(dir, {}, join(dir, "Pulumi.dev.yaml"));
       let up = "";
       const sent = await requestsOf(async () => {
         up = outputOf(await ws.pulumi(["up", "--yes", "--skip-preview"]));
@@ -114,7 +127,9 @@ describe("examples/python on the plugin", () => {
       });
       const bucket = inventory[0]?.sources.find((s) => s.sourceType === "Polling");
       expect(bucket?.thirdPartyRef).toMatchObject({
-        resources: [{ path: { bucketName: "app-logs" }, authentication: { awsId: AWS_ID } }],
+        resources: [
+          { path: { bucketName: "dev-app-logs" }, authentication: { awsId: DEV_AWS_ID } },
+        ],
       });
     },
     10 * MINUTE,
@@ -142,7 +157,7 @@ describe("examples/python on the plugin", () => {
         resources: [
           {
             authentication: {
-              awsId: AWS_ID,
+              awsId: DEV_AWS_ID,
               awsKey: { ciphertext: expect.stringMatching(/^v1:/) },
             },
           },
@@ -208,13 +223,14 @@ describe("examples/python on the plugin", () => {
 });
 
 describe("a bad argument in a Python program", () => {
-  const withArgs = (args: string) =>
-    [
-      "import pulumi_collectors as collectors",
-      "",
-      `collectors.HostedCollector("collector", ${args})`,
-      "",
-    ].join("\n");
+  let ws: PulumiWorkspace;
+  let main: string;
+
+  beforeAll(async () => {
+    const dir = pythonProgram("bad-argument", "");
+    main = join(dir, "__main__.py");
+    ws = await pythonWorkspace(dir);
+  }, 10 * MINUTE);
 
   it.each([
     ["a wrong type", "cutoff_timestamp='yesterday'", "cutoffTimestamp"],
@@ -222,9 +238,10 @@ describe("a bad argument in a Python program", () => {
   ])(
     "%s is stopped by preview with a message naming the field, without a traceback",
     async (_, args, field) => {
-      const ws = await pythonWorkspace(pythonProgram(`bad-${field}`, withArgs(args)), {
-        awsKeyId: AWS_ID,
-      });
+      writeFileSync(
+        main,
+        `import pulumi_collectors as collectors\n\ncollectors.HostedCollector("collector", ${args})\n`,
+      );
       const sent = await requestsOf(async () => {
         const preview = await ws.pulumi(["preview"], { check: false });
         const output = outputOf(preview);
@@ -250,7 +267,7 @@ describe("pulumi import into a Python project", () => {
       });
       const dir = pythonProgram("import", "");
       // The example's Pulumi.yaml requires the setting, though this program reads nothing.
-      const ws = await pythonWorkspace(dir, { awsKeyId: AWS_ID });
+      const ws = await pythonWorkspace(dir);
       const file = join(ws.root, "import.json");
       writeFileSync(
         file,
@@ -299,7 +316,7 @@ describe("the Automation API from the same environment", () => {
     "an inline program goes up and is destroyed, driven by a Python script",
     async () => {
       // The stack's backend, PULUMI_HOME with the plugin, and the passphrase: a workspace's.
-      const ws = await pythonWorkspace(pythonProgram("automation-home", ""), { awsKeyId: AWS_ID });
+      const ws = await pythonWorkspace(pythonProgram("automation-home", ""));
       const result = await runProcess(python.python, [program("python-automation/drive.py")], {
         cwd: ws.root,
         env: {
