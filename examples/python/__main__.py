@@ -65,4 +65,4 @@ if existing_name:
     existing = collectors.HostedCollector.get("existing", found.id)
     pulumi.export("existingId", found.id)
     pulumi.export("existingDescription", found.description)
-    pulumi.export("existingCategory", existing.category)
+    pulumi.export("existingName", existing.name)
