@@ -204,8 +204,7 @@ build_host() {
 build_node() { build_host pulumi-language-nodejs languagehost "$1"; }
 build_go() { build_host pulumi-language-go golanghost "$1"; }
 # The Python host, and beside it the two scripts of the Python SDK (in the sdk/v3 module's
-# python/ folder) at the engine's version; pulumi-resource-pulumi-python is written last, being
-# what python_cached looks for.
+# python/ folder, found as Go resolves it from go.mod) at the engine's version.
 build_python() {
   build_host pulumi-language-python pythonhost "$1"
   local sdk_dir
