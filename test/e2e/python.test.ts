@@ -4,8 +4,8 @@
 // one for every Python test file), against the local service: examples/python through its life
 // (one POST per resource, a preview without requests, one change = one PUT, a replacement, the
 // AWS key encrypted in the state, destroy), a bad argument stopped by preview, `pulumi import`
-// writing Python that previews no change, and an inline program of the Automation API run by
-// that environment's python.
+// writing Python that previews no change, a pulumi.dynamic provider, and an inline program of
+// the Automation API run by that environment's python.
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -367,6 +367,37 @@ describe("pulumi import into a Python project", () => {
       await ws.pulumi(["state", "unprotect", "--all", "--yes"]);
       await ws.pulumi(["destroy", "--yes", "--skip-preview"]);
       expect(await service.inventory()).toEqual([]);
+    },
+    10 * MINUTE,
+  );
+});
+
+describe("a pulumi.dynamic provider", () => {
+  const dynamicProgram = [
+    "import pulumi",
+    "from pulumi.dynamic import CreateResult, Resource, ResourceProvider",
+    "",
+    "class Greeter(ResourceProvider):",
+    "    def create(self, props):",
+    '        return CreateResult("greeting-1", {**props, "greeting": "hello " + props["who"]})',
+    "",
+    "class Greeting(Resource):",
+    "    greeting: pulumi.Output[str]",
+    "",
+    "    def __init__(self, name, who):",
+    '        super().__init__(Greeter(), name, {"who": who, "greeting": None})',
+    "",
+    'pulumi.export("greeting", Greeting("greeting", "world").greeting)',
+    "",
+  ].join("\n");
+
+  it(
+    "runs in the program's environment, through the SDK's host beside pulumi",
+    async () => {
+      const ws = await pythonWorkspace(pythonProgram("dynamic", dynamicProgram));
+      await ws.pulumi(["up", "--yes", "--skip-preview"]);
+      expect(await ws.outputs()).toEqual({ greeting: "hello world" });
+      await ws.pulumi(["destroy", "--yes", "--skip-preview"]);
     },
     10 * MINUTE,
   );
