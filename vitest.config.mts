@@ -13,6 +13,7 @@ const EXPECTED_SECONDS: Record<string, number> = {
   "test/e2e/interrupted-plugin.test.ts": 110,
   "test/e2e/invariants.test.ts": 150,
   "test/e2e/release.test.ts": 90,
+  "test/e2e/python.test.ts": 150,
   "test/e2e/export.test.ts": 90,
   "test/e2e/reference-examples.test.ts": 100,
   "test/e2e/migrate.test.ts": 90,

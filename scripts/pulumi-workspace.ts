@@ -175,13 +175,14 @@ export interface RunOptions {
 
 /**
  * The entry named by a program's Pulumi.yaml `main`, or index.ts / index.js; for a Go program,
- * its folder (the Go language host builds the package there).
+ * its folder (the Go language host builds the package there), and for a Python one too (its
+ * __main__.py runs).
  */
 function entryOf(program: string): string {
   const text = readFileSync(join(program, "Pulumi.yaml"), "utf8");
   const main = /^main:\s*["']?([^"'\n#]+?)["']?\s*(#.*)?$/m.exec(text)?.[1];
   if (main) return resolve(program, main);
-  if (/^runtime:\s*(go|\n\s+name:\s*go)\s*$/m.test(text)) return resolve(program);
+  if (/^runtime:\s*(go|python|\n\s+name:\s*(go|python))\s*$/m.test(text)) return resolve(program);
   for (const name of ["index.ts", "index.js"]) {
     if (existsSync(join(program, name))) return join(program, name);
   }

@@ -1,10 +1,12 @@
 // The examples, run the way their READMEs say, with the real engine against the local service:
 // the root Pulumi.yaml (which runs examples/basic), both stacks of examples/environments, and
-// examples/installed on a registered Installed Collector.
+// examples/installed on a registered Installed Collector, and examples/python's two stacks (in the
+// virtual environment `npm run python-env` makes, shared by the Python tests: test/helpers/python).
 import { copyFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Json } from "../helpers/http";
+import { installPlugin } from "../helpers/plugin";
 import {
   changes,
   example,
@@ -15,6 +17,7 @@ import {
   shape,
   workspaceFor,
 } from "../helpers/pulumi";
+import { sharedPythonEnv, useVirtualenv } from "../helpers/python";
 import { userProject } from "../helpers/user-project";
 
 const MINUTE = 60_000;
@@ -159,6 +162,48 @@ describe("examples", () => {
       await ws.pulumi(["destroy", "--yes"]);
       // The collector itself is not the program's: it stays, without the sources.
       expect(shape(await service.inventory())).toEqual({ "web-01.prod": [] });
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "python: dev and prod plan their own bucket, time zone and categories from their stack files",
+    async () => {
+      const dir = example("python");
+      const python = await sharedPythonEnv();
+      // As for environments: a preview makes no API call, so it needs no service or credentials.
+      const pythonWorkspace = async (stack: string) => {
+        const ws = await workspace(service, dir, {
+          stack,
+          stackConfig: join(dir, `Pulumi.${stack}.yaml`),
+          secrets: { awsSecretKey: `aws-${stack}-secret-key-0000000000000000000000000001` },
+          connect: false,
+        });
+        useVirtualenv(ws.dir, python);
+        await installPlugin(ws);
+        return ws;
+      };
+      const plans: Record<string, Record<string, Json>> = {};
+      for (const stack of ["dev", "prod"]) {
+        const preview = await previewJson(await pythonWorkspace(stack));
+        plans[stack] = Object.fromEntries(
+          preview.steps.filter((s) => s.op === "create").map((s) => [s.name, s.inputs]),
+        );
+      }
+      expect(plans.dev?.collector).toMatchObject({ category: "dev/app", timeZone: "UTC" });
+      expect(plans.prod?.collector).toMatchObject({
+        category: "prod/app",
+        timeZone: "Europe/Berlin",
+      });
+      expect(plans.prod?.web).toMatchObject({ category: "prod/app/web" });
+      expect(plans.dev?.bucket?.thirdPartyRef?.resources?.[0]?.path).toMatchObject({
+        bucketName: "dev-app-logs",
+      });
+      expect(plans.prod?.bucket?.thirdPartyRef?.resources?.[0]?.authentication).toMatchObject({
+        awsId: "AKIAPRODEXAMPLE00001",
+      });
+
+      // Its life (up, one PUT, a replacement, destroy) on the service: test/e2e/python.test.ts.
     },
     10 * MINUTE,
   );

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goCommand } from "../../scripts/build-sdks";
 import { isolatedEnv, pulumiCliPath, runOrFail, runProcess } from "../../scripts/pulumi-workspace";
-import { defaultPython } from "../../scripts/release/python-sdk";
 import { GO_ENV, generateGoSdk, useGeneratedSdk } from "../helpers/go";
 import { PLUGIN_INSTALL } from "../helpers/plugin";
 import { outputOf, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
+import { sharedPythonEnv } from "../helpers/python";
 import { userProject } from "../helpers/user-project";
 
 const MINUTE = 60_000;
@@ -130,11 +130,14 @@ describe("examples/testing/go", () => {
 
 describe("examples/testing/python", () => {
   it(
-    "pytest's fixture starts collectors serve --json and its tests reach the service over HTTP",
+    "pytest's fixture starts collectors serve --json; its tests reach the service over HTTP and drive Pulumi through the Automation API",
     async () => {
-      const { app, env } = await recipe("python");
+      const [{ app, env }, python] = await Promise.all([recipe("python"), sharedPythonEnv()]);
+      // The plugin where `pulumi plugin install resource collectors <version>` puts it.
+      await runOrFail("pulumi", PLUGIN_INSTALL, app, env);
       const cli = { ...env, COLLECTORS_CLI: collectorsIn(app) };
-      const result = await run(app, cli, defaultPython(), [
+      // The environment's python: it imports pulumi and pulumi_collectors, and sees pytest.
+      const result = await run(app, cli, python.python, [
         "-m",
         "pytest",
         "-v",
@@ -142,7 +145,8 @@ describe("examples/testing/python", () => {
         "no:cacheprovider",
       ]);
       expect(result.code, outputOf(result)).toBe(0);
-      expect(result.stdout).toMatch(/=+ 4 passed in [\d.]+s =+/);
+      expect(result.stdout).toMatch(/test_web_tier_against_the_local_service PASSED/);
+      expect(result.stdout).toMatch(/=+ 5 passed in [\d.]+s =+/);
     },
     10 * MINUTE,
   );

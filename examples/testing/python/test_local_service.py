@@ -1,8 +1,6 @@
 """Tests against the local service with plain HTTP: what a Python program's tests build on.
-
-The Pulumi part (a Python program on the collectors plugin, driven by the Automation API) is the
-same as the Go and TypeScript recipes; pulumi-collectors' own CI cannot run it, since no Python
-package index is reachable there for the `pulumi` package.
+They need only the standard library, pytest and the `collectors` command. The Pulumi part (a
+Python program on the collectors plugin, driven by the Automation API) is test_web_tier.py.
 """
 
 

@@ -1,0 +1,36 @@
+// The Go unit tests of our language hosts (scripts/pulumi-cli/*host/*_test.go): for the Go host,
+// which resource plugins a program's Go packages declare and what the user is told when `go list`
+// fails; for the Python host, the runtime options it refuses, a missing virtual environment, and
+// the plugins of the distributions installed in one. Run through one `go test` so that `npm test`
+// covers them; end to end, the hosts are tested by test/e2e/go.test.ts and test/e2e/python.test.ts.
+// -trimpath, as scripts/pulumi-cli.sh builds them, so the packages compiled for the CLI are reused
+// from Go's build cache.
+import { join } from "node:path";
+import { expect, it } from "vitest";
+import { goCommand } from "../../scripts/build-sdks";
+import { repoRoot, runProcess } from "../../scripts/pulumi-workspace";
+
+const ROOT = repoRoot(__dirname);
+const HOSTS = ["golanghost", "pythonhost"];
+
+it(
+  "go test ./golanghost ./pythonhost passes",
+  async () => {
+    const result = await runProcess(
+      goCommand(),
+      ["test", "-count=1", "-trimpath", ...HOSTS.map((host) => `./${host}`)],
+      {
+        cwd: join(ROOT, "scripts", "pulumi-cli"),
+        env: { ...process.env, GOFLAGS: "-mod=readonly" },
+        timeoutMs: 10 * 60_000,
+      },
+    );
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    for (const host of HOSTS) {
+      expect(result.stdout).toMatch(
+        new RegExp(`^ok\\s+github\\.com/pulumi-collectors/pulumi-cli/${host}`, "m"),
+      );
+    }
+  },
+  10 * 60_000,
+);
