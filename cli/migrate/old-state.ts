@@ -1,9 +1,11 @@
-// What another tool hands over: the collectors and sources its state manages, each with the
-// name the new program gives it and where the old tool keeps it, and what is not taken and why.
-// The Terraform and Pulumi readers make one; reading, planning and the hand-off only see this.
+// What the old tool's state holds, as the migration sees it: the collectors and sources it
+// manages that the new program is to take over (each with the name the program gives it and how
+// the old tool names it), what is not taken and why, and what depends on them. The Terraform and
+// Pulumi readers make one; reading the service, planning and the hand-off only see this.
+import { IdError, parseId } from "../../provider/plugin/ids";
 
-/** One collector or source the old tool manages, and the program is to take over. */
-export interface Taken {
+/** A collector or source the old tool manages, with its id: one for the program to take over. */
+export interface Candidate {
   kind: "collector" | "source";
   /** The service's id of the object. */
   id: number;
@@ -15,28 +17,39 @@ export interface Taken {
   from: string;
 }
 
+/** Something of the old state the program does not take over: it stays the old tool's. */
 export interface NotTaken {
   /** A Terraform address, a Pulumi URN, or a description. */
   what: string;
   reason: string;
 }
 
-export interface Handover {
-  taken: Taken[];
+export interface OldState {
+  candidates: Candidate[];
   notTaken: NotTaken[];
-  /** For each taken object's `from`, what the old tool holds that depends on it and is not taken. */
+  /** For each candidate's `from`, what the old tool manages that depends on it and is not taken. */
   dependents: Map<string, string[]>;
 }
 
-/** Why the family's OpenTelemetry types are left: they live outside the Collector Management API. */
-export const NOT_SERVED = {
-  otCollector: "an OpenTelemetry collector: the Collector Management API does not manage them",
-  sourceTemplate:
-    "a source template (for OpenTelemetry collectors): not part of the Collector Management API",
-} as const;
-
-/** The service's id in a state: a number, or its decimal string. */
-export function idOf(value: unknown): number | undefined {
-  const text = typeof value === "number" ? String(value) : value;
-  return typeof text === "string" && /^[1-9][0-9]{0,17}$/.test(text) ? Number(text) : undefined;
+/**
+ * The service's ids of a candidate (`collectorId` for a source), or why the state's are not
+ * ones: missing (`missing`, the reader's words for it), or not ids the service can have.
+ */
+export function idsOf(
+  kind: Candidate["kind"],
+  id: unknown,
+  collectorId: unknown,
+  names: { id: string; collectorId: string; missing: string },
+): Pick<Candidate, "id" | "collectorId"> | { reason: string } {
+  const absent = (value: unknown) => value === undefined || value === null || value === "";
+  if (absent(id) || (kind === "source" && absent(collectorId))) return { reason: names.missing };
+  try {
+    return {
+      id: parseId(id, `its ${names.id}`),
+      collectorId: kind === "source" ? parseId(collectorId, `its ${names.collectorId}`) : undefined,
+    };
+  } catch (error) {
+    if (error instanceof IdError) return { reason: error.message };
+    throw error;
+  }
 }

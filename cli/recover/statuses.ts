@@ -1,17 +1,83 @@
-// What the command says about one pending operation: the shape every step fills in and the
-// report prints.
+// What the command says about one pending operation: its status, from the one table of what each
+// status means and what follows from it (the report, the JSON, --run and the exit code all read
+// it here), and the Finding every step fills in.
 
-/**
- * import: the object is on the service, its id recorded in the state by --run;
- * held: it is, but the state already holds it under another resource;
- * absent: it is not on the service (the create never reached it);
- * other: the name is taken by an object this resource cannot be (another type);
- * unresolved: the command cannot tell (name encrypted or missing, ambiguous, its URN taken,
- *   unknown kind);
- * settled: not a create, the next `pulumi up` settles it;
- * ignored: a pending create of another provider's resource, not looked up.
- */
-export type Status = "import" | "held" | "absent" | "other" | "unresolved" | "settled" | "ignored";
+interface StatusRule {
+  /** What the status says, for people reading this code and the docs. */
+  meaning: string;
+  /** A pending create of a collectors resource (else: another operation, another provider). */
+  ours: boolean;
+  /** The object is on the service (`found` in the JSON). */
+  found: boolean;
+  /** --run records the object's id in the stack's state. */
+  recorded: boolean;
+  /** Left for `pulumi refresh --clear-pending-creates` to drop, as the report says. */
+  cleared: boolean;
+  /** Left for the user to deal with: the command exits 1. */
+  open: boolean;
+}
+
+export const STATUSES = {
+  import: {
+    meaning: "the object is on the service; --run records its id in the stack's state",
+    ours: true,
+    found: true,
+    recorded: true,
+    cleared: false,
+    open: false,
+  },
+  held: {
+    meaning: "the object is on the service, but the stack's state already holds it",
+    ours: true,
+    found: true,
+    recorded: false,
+    cleared: true,
+    open: true,
+  },
+  absent: {
+    meaning: "the object is not on the service: the create never reached it",
+    ours: true,
+    found: false,
+    recorded: false,
+    cleared: true,
+    open: true,
+  },
+  other: {
+    meaning: "the name is taken by an object this resource cannot be (another type)",
+    ours: true,
+    found: false,
+    recorded: false,
+    cleared: true,
+    open: true,
+  },
+  unresolved: {
+    meaning:
+      "the command cannot tell (name encrypted or missing, ambiguous, its URN taken, unknown kind)",
+    ours: true,
+    found: false,
+    recorded: false,
+    cleared: false,
+    open: true,
+  },
+  settled: {
+    meaning: "not a create: the next `pulumi up` settles it",
+    ours: false,
+    found: false,
+    recorded: false,
+    cleared: false,
+    open: false,
+  },
+  ignored: {
+    meaning: "a pending create of another provider's resource, not looked up",
+    ours: false,
+    found: false,
+    recorded: false,
+    cleared: false,
+    open: false,
+  },
+} as const satisfies Record<string, StatusRule>;
+
+export type Status = keyof typeof STATUSES;
 
 export interface Finding {
   urn: string;
@@ -30,16 +96,6 @@ export interface Finding {
   status: Status;
   /** What was found and what to do, for people. Names, ids and types only: never a value. */
   note: string;
-}
-
-/** The URN's logical name (the part after the type; it may itself hold "::"). */
-export function logicalName(urn: string): string {
-  return urn.split("::").slice(3).join("::") || urn;
-}
-
-/** Whether the object is there (offered or already in the state). */
-export function wasFound(finding: Finding): boolean {
-  return finding.status === "import" || finding.status === "held";
 }
 
 /** The advice for a pending create that must go rather than be imported. */

@@ -1,38 +1,18 @@
-// Reading the part of the account to export: the collectors (filtered by kind and name), then
-// each one's sources, a few collectors at a time (the client paces every request to the
-// service's limits), with progress for large accounts. `collectors list --sources` reads the
-// sources the same way (readSourcesOf).
-import {
-  type Collector,
-  type CollectorFilter,
-  type CollectorsClient,
-  collect,
-  type Source as SourceInfo,
-} from "../../provider/api";
-import { nameMatcher } from "../shared/name-glob";
+// Reading collectors' sources from the service, a few collectors at a time (the client paces
+// every request to the service's limits), with progress for many: `collectors export`,
+// `collectors list --sources` and `collectors migrate` read them the same way, and list them in
+// the same order.
+import type { Collector, CollectorsClient, Source as SourceInfo } from "../../provider/api";
 import type { Progress } from "./progress";
-
-export interface Selection {
-  /** Only Hosted or only Installed collectors; all when undefined. */
-  filter?: Extract<CollectorFilter, "hosted" | "installed"> | undefined;
-  /** Shell-style globs on collector names; all when empty. */
-  patterns: readonly string[];
-}
 
 export interface CollectorWithSources {
   collector: Collector;
   sources: SourceInfo[];
   /**
    * Whether the program declares the collector itself (the default); when not, only its sources,
-   * which then name it by id (a migration that takes sources of a collector it does not take).
+   * which then name it by id (a migration that takes over sources of a collector it does not).
    */
   declared?: boolean;
-}
-
-export interface Account {
-  collectors: CollectorWithSources[];
-  /** Patterns that matched no collector. */
-  unmatched: string[];
 }
 
 /** Collectors read side by side; the client's limiter keeps the pace within the service's limits. */
@@ -43,18 +23,9 @@ export function byNameThenId(a: { name: string; id: number }, b: { name: string;
   return a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
 }
 
-export async function readAccount(
-  client: CollectorsClient,
-  selection: Selection,
-  progress: Progress,
-  signal: AbortSignal,
-): Promise<Account> {
-  progress.note("Reading the collectors…");
-  const all = await collect(client.collectors.iterate({ filter: selection.filter }, { signal }));
-  const matcher = selection.patterns.length > 0 ? nameMatcher(selection.patterns) : undefined;
-  const chosen = all.filter((c) => !matcher || matcher.matches(c.name)).sort(byNameThenId);
-  const result = await readSourcesOf(client, chosen, progress, signal);
-  return { collectors: result, unmatched: matcher?.unmatched() ?? [] };
+/** byNameThenId for sources, whose id a type may leave out. */
+export function bySourceName(a: SourceInfo, b: SourceInfo): number {
+  return byNameThenId({ name: a.name, id: a.id ?? 0 }, { name: b.name, id: b.id ?? 0 });
 }
 
 /** Each collector's sources (sorted by name, then id), the collectors in the order given. */
@@ -75,9 +46,7 @@ export async function readSourcesOf(
   await reads.addAll(
     result.map((entry) => async () => {
       const sources = await client.sources.list(entry.collector.id, {}, { signal });
-      entry.sources = sources.sort((a, b) =>
-        byNameThenId({ name: a.name, id: a.id ?? 0 }, { name: b.name, id: b.id ?? 0 }),
-      );
+      entry.sources = sources.sort(bySourceName);
       progress.tick();
     }),
   );
