@@ -27,8 +27,8 @@ import {
   orphans,
   RECOVERIES,
   type Recovery,
-  recover,
   reclaimed,
+  recover,
 } from "./runs";
 import { EMPTY, type FrontEnd, type FrontEndName, frontEnd, type Stage } from "./stack";
 
