@@ -9,6 +9,7 @@ import type { Command } from "../shared/commander";
 import { addConnectionOptions } from "../shared/connection";
 import { globToRegExp } from "../shared/name-glob";
 import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
+import { progressOn } from "../shared/progress";
 import { LANGUAGES } from "./notes";
 import {
   givenSource,
@@ -19,7 +20,6 @@ import {
 } from "./package-spec";
 import { type ExportPlan, type PlanSettings, planExport } from "./plan";
 import { pluginSetup, pluginTarball, releasePluginSetup } from "./plugin-source";
-import { progressOn } from "./progress";
 import {
   checkDestination,
   ownPackage,

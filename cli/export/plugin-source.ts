@@ -8,7 +8,8 @@
 // name, `collectors`, as it does for examples/yaml.
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type ProjectSetup, shellWord } from "./report";
+import { shellWord } from "../shared/shell";
+import type { ProjectSetup } from "./report";
 
 /** The tarball of this version's plugin in the package at `root`, if the build made one. */
 export function pluginTarball(root: string, version: string): string | undefined {

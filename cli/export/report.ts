@@ -1,16 +1,11 @@
 // What `collectors export` prints at the end (stdout): what was exported by type, what was
 // skipped and why, and the `pulumi config set --secret` lines to run. Secret values appear here,
 // on the user's own terminal, and never in a file.
+import { shellWord } from "../shared/shell";
 import { plural, renderTable } from "../shared/table";
 import { destroyNotes, firstUpNote, type Language } from "./notes";
 import type { ExportPlan, SecretToSet } from "./plan";
 import { commentLines } from "./render";
-
-/** A word for the shell: single-quoted unless it is plainly safe. */
-export function shellWord(text: string): string {
-  if (/^[A-Za-z0-9_./:=@%+-]+$/.test(text)) return text;
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 export function secretCommand(secret: SecretToSet, showValue = true): string {
   const base = `pulumi config set --secret ${shellWord(secret.key)}`;

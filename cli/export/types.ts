@@ -19,6 +19,7 @@ import type { SourceType } from "../../provider/resources/kinds/source-type";
 import { SOURCE_TYPES, sourceTypeNamed } from "../../provider/resources/kinds/source-types";
 import { checkInputs } from "../../provider/resources/steps/check";
 import { equivalent, managedView } from "../../provider/resources/steps/fields";
+import { typedEntryOf } from "../shared/source-class";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -350,50 +351,6 @@ export function sourceSkipReason(source: SourceInfo): string | undefined {
     return "it is being deleted (state Stopping)";
   }
   return undefined;
-}
-
-/**
- * How well the entity carries an entry's fixed values: the number of them it has, or -1 when it
- * has another value, or lacks one that tells the entry from other classes of its sourceType (a
- * variant's contentType). The only class of a sourceType needs its fixed values only where the
- * service shows them (it may leave one out).
- */
-function carries(entity: Record<string, unknown>, fixed: JsonObject | undefined, only: boolean) {
-  let matched = 0;
-  for (const [key, value] of Object.entries(fixed ?? {})) {
-    if (entity[key] === undefined || entity[key] === null) {
-      if (only) continue;
-      return -1;
-    }
-    if (!equivalent({ schema: UNMODELLED.schema }, entity[key], value)) return -1;
-    matched++;
-  }
-  return matched;
-}
-
-/**
- * The table entry with a typed class for this source: same sourceType, its fixed values (a
- * contentType telling variants apart) carried; the most specific one, then the plainest.
- */
-export function typedEntryOf(entity: Record<string, unknown>): SourceType | undefined {
-  const candidates = TYPED_ENTRIES.filter(
-    (type) =>
-      type.kind && type.sourceType === entity.sourceType && Object.hasOwn(ENTITY_KINDS, type.kind),
-  );
-  let best: { type: SourceType; score: number } | undefined;
-  for (const type of candidates) {
-    const score = carries(entity, type.fixed, candidates.length === 1);
-    if (score < 0) continue;
-    const fewer = Object.keys(type.fixed ?? {}).length;
-    if (
-      !best ||
-      score > best.score ||
-      (score === best.score && fewer < Object.keys(best.type.fixed ?? {}).length)
-    ) {
-      best = { type, score };
-    }
-  }
-  return best?.type;
 }
 
 /** The fields the service sets on sources of any type (every type's outputs, the volatile ones). */

@@ -10,11 +10,12 @@ import {
   collect,
   type Source,
 } from "../../provider/api";
-import { type Progress, progressOn } from "../export/progress";
-import { byNameThenId, type CollectorWithSources, readSourcesOf } from "../export/read";
-import { typedEntryOf } from "../export/types";
+import { sourcePluginId } from "../../provider/plugin/ids";
 import { globToRegExp, nameMatcher } from "../shared/name-glob";
 import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
+import { type Progress, progressOn } from "../shared/progress";
+import { byNameThenId, type CollectorWithSources, readSourcesOf } from "../shared/read-sources";
+import { typedEntryOf } from "../shared/source-class";
 import { plural, renderTable } from "../shared/table";
 
 /** One source as `--sources` prints it (the JSON form; the table shows the same). */
@@ -71,7 +72,7 @@ function select(collectors: Collector[], args: readonly string[], filter?: Colle
 function rowsOf(read: CollectorWithSources[]): SourceRow[] {
   return read.flatMap(({ collector, sources }) =>
     sources.map((source: Source) => ({
-      id: `${collector.id}/${source.id}`,
+      id: sourcePluginId(collector.id, source.id as number),
       sourceId: source.id as number,
       collectorId: collector.id,
       collector: collector.name,

@@ -1,18 +1,18 @@
 // `collectors migrate terraform|pulumi`: from another tool's state to a Pulumi project that takes
-// over the same objects. The hand-over (which objects, with which names) comes from the state;
-// what each object holds comes from the service, read now, so the first `pulumi up` writes
-// nothing; the project is written as `collectors export` writes it. Nothing is written to the
-// service or to the old tool's state: the hand-off is printed for the user to run.
+// over the same objects. Which objects, with which names, comes from the old state; what each
+// object holds comes from the service, read now, so the first `pulumi up` writes nothing; the
+// project is written as `collectors export` writes it. Nothing is written to the service or to
+// the old tool's state: the hand-off, how the old tool lets go, is printed for the user to run.
 import type { Collector, CollectorsClient, Source as SourceInfo } from "../../provider/api";
 import { type ProjectOptions, projectTarget, writeProject } from "../export/command";
 import { AdoptById, type ExportPlan, planExport } from "../export/plan";
 import { readInput } from "../shared/input-file";
 import { type CommandResult, EXIT, type Output } from "../shared/output";
 import { renderTable } from "../shared/table";
-import { pulumiHandoff, terraformHandoff } from "./handoff";
-import type { Handover, NotTaken, Taken } from "./handover";
+import { pulumiLetGo, terraformLetGo } from "./let-go";
+import type { Candidate, NotTaken, OldState } from "./old-state";
 import { readPulumiStack } from "./pulumi-stack";
-import { readHandover } from "./read";
+import { readCandidates } from "./read";
 import { readTerraformState } from "./terraform-state";
 
 export type Tool = "terraform" | "pulumi";
@@ -38,10 +38,10 @@ const WHAT: Record<Tool, string> = {
   pulumi: "the JSON of `pulumi stack export`",
 };
 
-/** Names from the hand-over, by the object's id: what the old tool called each. */
-function namesOf(handover: Handover) {
-  const byId = (kind: Taken["kind"]) =>
-    new Map(handover.taken.filter((t) => t.kind === kind).map((t) => [t.id, t.name]));
+/** Names from the old state, by the object's id: what the old tool called each. */
+function namesOf(oldState: OldState) {
+  const byId = (kind: Candidate["kind"]) =>
+    new Map(oldState.candidates.filter((c) => c.kind === kind).map((c) => [c.id, c.name]));
   const collectors = byId("collector");
   const sources = byId("source");
   return {
@@ -68,22 +68,22 @@ export async function runMigrate(
 ): Promise<CommandResult<MigrateResult>> {
   const target = projectTarget(options);
   const { text, source } = await readInput(options.file, WHAT[tool], host.readStdin);
-  const handover =
+  const oldState =
     tool === "terraform" ? readTerraformState(text, source) : readPulumiStack(text, source);
   const nothing = { plan: undefined, written: [] };
-  if (handover.taken.length === 0) {
+  if (oldState.candidates.length === 0) {
     output.err(`error: ${source} manages no collector or source; nothing was written.`);
-    if (handover.notTaken.length > 0) output.err(notTakenTable(handover.notTaken));
-    return { result: { ...nothing, notTaken: handover.notTaken }, exitCode: EXIT.failed };
+    if (oldState.notTaken.length > 0) output.err(notTakenTable(oldState.notTaken));
+    return { result: { ...nothing, notTaken: oldState.notTaken }, exitCode: EXIT.failed };
   }
-  const { account, missing } = await readHandover(client, handover, signal);
+  const { account, missing } = await readCandidates(client, oldState, signal);
   const plan = planExport(account, {
     ...target.settings,
-    names: namesOf(handover),
+    names: namesOf(oldState),
     keepMasked: true,
   });
   const notTaken = [
-    ...handover.notTaken,
+    ...oldState.notTaken,
     ...missing,
     ...plan.skipped.map((s) => ({ what: s.what, reason: s.reason })),
   ];
@@ -98,22 +98,22 @@ export async function runMigrate(
     secretValues: false,
   });
   if (notTaken.length > 0) output.out(notTakenTable(notTaken));
-  // The hand-off names exactly what the program declares: a skipped or missing object stays.
-  const declared = declaredIds(plan);
-  const handedOver = handover.taken.filter((t) => declared[t.kind].has(t.id));
-  const handoff =
+  // The hand-off names exactly what the program adopts: a skipped or missing object stays.
+  const adopted = adoptedIds(plan);
+  const takenOver = oldState.candidates.filter((c) => adopted[c.kind].has(c.id));
+  const handOff =
     tool === "terraform"
-      ? terraformHandoff(handedOver, [
-          ...handover.taken.map((t) => t.from),
-          ...handover.notTaken.map((n) => n.what),
+      ? terraformLetGo(takenOver, [
+          ...oldState.candidates.map((c) => c.from),
+          ...oldState.notTaken.map((n) => n.what),
         ])
-      : pulumiHandoff(handedOver, handover.dependents);
-  output.out(["", ...handoff].join("\n"));
+      : pulumiLetGo(takenOver, oldState.dependents);
+  output.out(["", ...handOff].join("\n"));
   return { result: { plan, notTaken, written }, exitCode: EXIT.ok };
 }
 
 /** The ids of the collectors and of the sources the program adopts. */
-function declaredIds(plan: ExportPlan): Record<"collector" | "source", Set<number>> {
+function adoptedIds(plan: ExportPlan): Record<"collector" | "source", Set<number>> {
   const ids = { collector: new Set<number>(), source: new Set<number>() };
   for (const statement of plan.groups.flatMap((group) => group.statements)) {
     const adopt = statement.args.adopt;

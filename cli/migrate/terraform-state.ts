@@ -1,25 +1,27 @@
 // Reads a Terraform state (the JSON of `terraform state pull`, format version 4) for what
-// `collectors migrate terraform` takes: the managed resources of the collector family, each
+// `collectors migrate terraform` takes over: the managed resources of the collector family, each
 // instance with its address, its id, and a source's collector_id. Nothing else of the state is
 // kept: it holds keys and URLs in clear, and none of them may reach the output.
 import { isObject } from "../../provider/resources/kinds/fields";
 import { identifierOf } from "../export/names";
 import { UsageError } from "../shared/output";
-import { type Handover, idOf, NOT_SERVED, type NotTaken, type Taken } from "./handover";
+import { familyOf, NOT_SERVED, type TypeTable } from "./family";
+import { type Candidate, idsOf, type NotTaken, type OldState } from "./old-state";
 
 const EXPECTED = 'expected the JSON of `terraform state pull`: {"version": 4, "resources": [...]}';
 
-/** The collector resource types of the Terraform provider (Hosted, and Installed ones). */
-const COLLECTOR_TYPES = new Set(["sumologic_collector", "sumologic_installed_collector"]);
-
-/** Types of the collector family that the service's Collector Management API does not serve. */
-const NOT_SERVED_TYPES: Readonly<Record<string, string>> = {
-  sumologic_ot_collector: NOT_SERVED.otCollector,
-  sumologic_source_template: NOT_SERVED.sourceTemplate,
+/**
+ * The Terraform provider's collector types (Hosted, and Installed ones) and source types
+ * (`sumologic_<type>_source`, which keep their collector beside their id).
+ */
+const TYPES: TypeTable = {
+  collectors: new Set(["sumologic_collector", "sumologic_installed_collector"]),
+  sources: /^sumologic_[a-z0-9_]+_source$/,
+  notServed: {
+    sumologic_ot_collector: NOT_SERVED.otCollector,
+    sumologic_source_template: NOT_SERVED.sourceTemplate,
+  },
 };
-
-/** A source resource type: `sumologic_<type>_source`, which keeps its collector beside its id. */
-const SOURCE_TYPE = /^sumologic_[a-z0-9_]+_source$/;
 
 /** `module.app.sumologic_http_source.web["eu"]`: the address Terraform prints and takes. */
 function addressOf(resource: Record<string, unknown>, key: unknown): string {
@@ -61,48 +63,47 @@ function parseJson(text: string, source: string): Record<string, unknown> {
 }
 
 /** What a resource is to the migration: a collector or a source, or why neither. */
-function familyOf(resource: Record<string, unknown>): "collector" | "source" | string {
-  if (resource.mode === "data") return "a data source: read by Terraform, not managed";
-  if (resource.mode !== "managed") return `not a managed resource (mode ${String(resource.mode)})`;
-  const type = String(resource.type);
-  const unserved = NOT_SERVED_TYPES[type];
-  if (unserved) return unserved;
-  if (COLLECTOR_TYPES.has(type)) return "collector";
-  if (SOURCE_TYPE.test(type)) return "source";
-  return "not a collector or a source";
+function managedFamilyOf(
+  resource: Record<string, unknown>,
+): Candidate["kind"] | { reason: string } {
+  if (resource.mode === "data") return { reason: "a data source: read by Terraform, not managed" };
+  if (resource.mode !== "managed") {
+    return { reason: `not a managed resource (mode ${String(resource.mode)})` };
+  }
+  return familyOf(String(resource.type), TYPES);
 }
 
 /** The collectors and sources a Terraform state manages; `source` names it in messages. */
-export function readTerraformState(text: string, source: string): Handover {
+export function readTerraformState(text: string, source: string): OldState {
   const state = parseJson(text, source);
-  const taken: Taken[] = [];
+  const candidates: Candidate[] = [];
   const notTaken: NotTaken[] = [];
   for (const resource of state.resources as unknown[]) {
     if (!isObject(resource) || !Array.isArray(resource.instances)) {
       throw new UsageError(`${source}: a resource without "instances"; ${EXPECTED}`);
     }
-    const family = familyOf(resource);
+    const family = managedFamilyOf(resource);
     for (const instance of resource.instances as unknown[]) {
       const key = isObject(instance) ? instance.index_key : undefined;
       const from = addressOf(resource, key);
-      if (family !== "collector" && family !== "source") {
-        notTaken.push({ what: from, reason: family });
+      if (typeof family !== "string") {
+        notTaken.push({ what: from, reason: family.reason });
         continue;
       }
       const attributes =
         isObject(instance) && isObject(instance.attributes) ? instance.attributes : {};
-      const id = idOf(attributes.id);
-      const collectorId = idOf(attributes.collector_id);
-      if (id === undefined || (family === "source" && collectorId === undefined)) {
-        notTaken.push({
-          what: from,
-          reason: "its state holds no id of the service's (never created?)",
-        });
+      const ids = idsOf(family, attributes.id, attributes.collector_id, {
+        id: "id",
+        collectorId: "collector_id",
+        missing: "its state holds no id of the service's (never created?)",
+      });
+      if ("reason" in ids) {
+        notTaken.push({ what: from, reason: ids.reason });
         continue;
       }
-      taken.push({ kind: family, id, collectorId, name: nameOf(resource, key), from });
+      candidates.push({ kind: family, ...ids, name: nameOf(resource, key), from });
     }
   }
   // Terraform keeps no dependents to hold back: its `removed` blocks let go of any resource.
-  return { taken, notTaken, dependents: new Map() };
+  return { candidates, notTaken, dependents: new Map() };
 }

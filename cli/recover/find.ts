@@ -3,12 +3,12 @@
 // another type under that name cannot be what the create made: names are unique), and with the
 // program's settings (a difference is only a warning: the import takes the object as it is).
 import { type CollectorsClient, isGone } from "../../provider/api";
-import { pluginId } from "../../provider/plugin/ids";
+import { sourcePluginId } from "../../provider/plugin/ids";
 import { holdsSecret } from "../../provider/resources/kinds/fields";
 import { desiredValues } from "../../provider/resources/steps/fields";
 import { differences, sendable } from "../../provider/resources/steps/outputs";
-import { CLEAR_ADVICE, type Finding } from "./finding";
 import type { Target } from "./pending";
+import { CLEAR_ADVICE, type Finding } from "./statuses";
 
 type Entity = Record<string, unknown>;
 
@@ -43,7 +43,7 @@ async function lookUp(
   return undefined;
 }
 
-/** The managed settings where the object differs from the recorded inputs (credentials aside). */
+/** The managed settings where the object differs from the pending create's inputs (not secrets). */
 function differing(target: Target, entity: Entity): string[] {
   const { kind, inputs } = target;
   try {
@@ -97,8 +97,8 @@ export async function find(client: CollectorsClient, target: Target): Promise<Fi
   }
   // The plugin's id of a source carries its collector; the classes' ids are the service's.
   const id =
-    target.frontEnd === "plugin"
-      ? pluginId(kind, String(serviceId), { [kind.parent ?? ""]: collectorId ?? null })
+    target.frontEnd === "plugin" && collectorId !== undefined
+      ? sourcePluginId(collectorId, serviceId)
       : String(serviceId);
   const differs = differing(target, entity);
   // An adoption that renames its object may have renamed it before it was interrupted.
@@ -111,7 +111,7 @@ export async function find(client: CollectorsClient, target: Target): Promise<Fi
     (differs.length === 0
       ? ""
       : `; warning: its ${differs.join(", ")} differ${differs.length === 1 ? "s" : ""} from the ` +
-        "recorded inputs (the import takes the object as it is; the next `pulumi up` sets the program's values)");
+        "pending create's inputs (the import takes the object as it is; the next `pulumi up` sets the program's values)");
   return {
     ...base,
     name,

@@ -1,11 +1,12 @@
 // Which pending operations need an id, and how to look each one up: a pending create of a
 // collectors resource (either front end) becomes a Target (its kind, name or adopted id, and a
 // source's collector); every other operation is answered here without the service.
+import { IdError, parseId } from "../../provider/plugin/ids";
 import { kindNamed } from "../../provider/resources/kinds";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
-import { CLEAR_ADVICE, type Finding } from "./finding";
+import type { PendingOperation } from "../shared/stack-export";
 import { revealInputs } from "./secrets";
-import type { PendingOperation } from "./stack-export";
+import { CLEAR_ADVICE, type Finding } from "./statuses";
 
 /**
  * The two front ends' type tokens: the plugin's `collectors:index:<Kind>`, the TypeScript
@@ -26,7 +27,7 @@ export interface Target {
   pending: PendingOperation;
   kind: EntityKind;
   frontEnd: FrontEnd;
-  /** The recorded inputs, shown secrets unwrapped, encrypted ones left out. */
+  /** The pending create's inputs, shown secrets unwrapped, encrypted ones left out. */
   inputs: Record<string, unknown>;
   /** The adopted object's id, or the names to try in order. */
   lookup: Lookup;
@@ -44,23 +45,21 @@ export function ourType(type: string): { frontEnd: FrontEnd; kindName: string } 
   return undefined;
 }
 
-/** A positive whole number from a number or a numeric string (ids are both in states). */
-function positiveId(value: unknown): number | undefined {
-  const n =
-    typeof value === "number"
-      ? value
-      : typeof value === "string" && /^\d+$/.test(value)
-        ? +value
-        : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-}
-
 const SHOW_SECRETS =
   "export the state with `pulumi stack export --show-secrets` and give that " +
   "(`pulumi stack export --show-secrets | collectors recover -`)";
 
 /** Why a pending create cannot be looked up. */
 class Unresolvable extends Error {}
+
+/** The id in a pending create's input: ids are numbers or their text in states. */
+function idInput(value: unknown, what: string): number {
+  try {
+    return parseId(value, what);
+  } catch (error) {
+    throw error instanceof IdError ? new Unresolvable(error.message) : error;
+  }
+}
 
 function encryptedInput(encrypted: ReadonlySet<string>, key: string): void {
   if (encrypted.has(key)) {
@@ -73,9 +72,7 @@ function adoptLookup(adopt: unknown, name: unknown): Lookup {
   const target =
     typeof adopt === "object" && adopt !== null ? (adopt as Record<string, unknown>) : {};
   if (target.id !== undefined && target.id !== null) {
-    const id = positiveId(target.id);
-    if (id === undefined) throw new Unresolvable("its adopt.id is not an id");
-    return { id };
+    return { id: idInput(target.id, "its adopt.id") };
   }
   if (typeof target.name !== "string" || target.name === "") {
     throw new Unresolvable("its adopt names neither an id nor a name");
@@ -104,12 +101,9 @@ function target(
     encryptedInput(encrypted, kind.parent);
     const given = inputs[kind.parent];
     if (given === undefined || given === null) {
-      throw new Unresolvable(`its recorded inputs hold no ${kind.parent}`);
+      throw new Unresolvable(`its inputs hold no ${kind.parent}`);
     }
-    collectorId = positiveId(given);
-    if (collectorId === undefined) {
-      throw new Unresolvable(`its ${kind.parent} is not a collector id`);
-    }
+    collectorId = idInput(given, `its ${kind.parent}`);
   }
   let lookup: Lookup;
   if (adopting) {
@@ -117,7 +111,7 @@ function target(
   } else {
     encryptedInput(encrypted, "name");
     if (typeof inputs.name !== "string" || inputs.name === "") {
-      throw new Unresolvable("its recorded inputs hold no name to look it up by");
+      throw new Unresolvable("its inputs hold no name to look it up by");
     }
     lookup = { names: [inputs.name] };
   }

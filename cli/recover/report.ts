@@ -1,9 +1,10 @@
 // What the command prints: a line per pending operation, then what records the ids found; or
 // the same as one JSON document. Only URNs, types, names, ids and notes: never an input's value.
-import { type Finding, logicalName, wasFound } from "./finding";
+import { logicalNameOf } from "../../provider/resources/steps/naming";
+import { commandLine } from "../shared/shell";
 import type { InputOptions } from "./input";
 import { toRecord } from "./record";
-import { commandLine } from "./shell";
+import { type Finding, STATUSES } from "./statuses";
 
 /** `collectors recover --run` for the same stack; null when nothing is to be recorded. */
 export function recoverRunArgv(
@@ -34,7 +35,7 @@ function plural(n: number, what: string): string {
 export function findingLine(finding: Finding): string {
   const name = finding.name === undefined ? "" : ` ${JSON.stringify(finding.name)}`;
   const where = finding.collectorId === undefined ? "" : ` in collector ${finding.collectorId}`;
-  return `${finding.operation} ${logicalName(finding.urn)} (${finding.type})${name}${where}: ${finding.note}`;
+  return `${finding.operation} ${logicalNameOf(finding.urn)} (${finding.type})${name}${where}: ${finding.note}`;
 }
 
 /**
@@ -53,7 +54,7 @@ export function reportText(
     ...findings.map((f) => `  ${findingLine(f)}`),
     "",
   ];
-  const left = findings.filter((f) => ["held", "absent", "other"].includes(f.status));
+  const left = findings.filter((f) => STATUSES[f.status].cleared);
   if (command) {
     if (running) {
       lines.push(
@@ -74,7 +75,7 @@ export function reportText(
         "Once the ids are recorded, `pulumi refresh --clear-pending-creates` drops every pending create left.",
       );
     }
-  } else if (findings.some((f) => f.status !== "settled" && f.status !== "ignored")) {
+  } else if (findings.some((f) => STATUSES[f.status].ours)) {
     lines.push("Nothing to import.");
   } else {
     lines.push("No pending create of a collectors resource: nothing to import.");
@@ -91,7 +92,7 @@ export function reportJson(findings: readonly Finding[], argv: readonly string[]
     name: f.name ?? null,
     ...(f.collectorId === undefined ? {} : { collectorId: f.collectorId }),
     ...(f.id === undefined ? {} : { id: f.id }),
-    found: wasFound(f),
+    found: STATUSES[f.status].found,
     status: f.status,
     note: f.note,
   }));

@@ -1,17 +1,17 @@
 // `collectors recover`, start to end: read the export, look up each pending create of ours,
-// weigh what was found against the state, print, and with --run record the ids found in the
-// stack's state (apply.ts).
+// check what was found against the state, print, and with --run record the ids found in the
+// stack's state (import-state.ts).
 import type { CollectorsClient } from "../../provider/api";
 import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
-import { type ApplyHost, applyRecord } from "./apply";
+import { readStackExport } from "../shared/stack-export";
+import { checkAgainstState } from "./check-state";
 import { find } from "./find";
-import type { Finding } from "./finding";
-import { settle } from "./held";
+import { type ImportHost, importAndRefresh } from "./import-state";
 import { type InputHost, type InputOptions, readExport } from "./input";
 import { classify } from "./pending";
 import { recordFound, toRecord } from "./record";
 import { recoverRunArgv, reportJson, reportText } from "./report";
-import { parseStackExport } from "./stack-export";
+import { type Finding, STATUSES } from "./statuses";
 
 export interface RecoverOptions extends InputOptions {
   /** Record the ids found in the stack's state instead of only saying how. */
@@ -29,8 +29,7 @@ export interface RecoverResult {
 
 /** Exit 0 only when every pending create of ours is recorded by --run. */
 function exitCodeOf(findings: readonly Finding[]): number {
-  const left = findings.some((f) => !["import", "settled", "ignored"].includes(f.status));
-  return left ? EXIT.failed : EXIT.ok;
+  return findings.some((f) => STATUSES[f.status].open) ? EXIT.failed : EXIT.ok;
 }
 
 function checkFlags(options: RecoverOptions): void {
@@ -54,19 +53,19 @@ export async function runRecover(
   client: CollectorsClient,
   options: RecoverOptions,
   output: Output,
-  host: InputHost & ApplyHost,
+  host: InputHost & ImportHost,
 ): Promise<CommandResult<RecoverResult>> {
   checkFlags(options);
   const { text, source } = await readExport(options, host);
-  const { resources, pending } = parseStackExport(text, source);
-  const findings = settle(
+  const exported = readStackExport(text, source);
+  const findings = checkAgainstState(
     await Promise.all(
-      pending.map(async (operation) => {
+      exported.pending.map(async (operation) => {
         const classified = classify(operation);
         return "status" in classified ? classified : find(client, classified);
       }),
     ),
-    resources,
+    exported.resources,
   );
   const command = recoverRunArgv(findings, options);
   if (options.json) output.out(reportJson(findings, command));
@@ -78,8 +77,8 @@ export async function runRecover(
     output.err("--run: nothing to record; the stack's state is left as it is.");
     return { result: { findings, command }, exitCode };
   }
-  const pulumiCode = await applyRecord(
-    recordFound(text, findings),
+  const pulumiCode = await importAndRefresh(
+    recordFound(exported, findings),
     found.map((f) => f.urn),
     options,
     host,

@@ -39,11 +39,11 @@ export interface RevealedInputs {
   encrypted: ReadonlySet<string>;
 }
 
-/** The recorded inputs as plain values, as far as this export shows them. */
-export function revealInputs(recorded: Readonly<Record<string, unknown>>): RevealedInputs {
+/** A pending create's inputs as plain values, as far as this export shows them. */
+export function revealInputs(saved: Readonly<Record<string, unknown>>): RevealedInputs {
   const inputs: Record<string, unknown> = {};
   const encrypted = new Set<string>();
-  for (const [key, value] of Object.entries(recorded)) {
+  for (const [key, value] of Object.entries(saved)) {
     try {
       inputs[key] = reveal(value);
     } catch (error) {

@@ -1,4 +1,4 @@
-// The plugin's lines under a resource in the engine's display (an adoption, a take-over, an
+// The plugin's lines under a resource in the engine's display (an adoption, a reclaim, an
 // upgrade's progress): the engine's Log call at the address it passed, through the stubs of the
 // @pulumi/pulumi the plugin is built with. The engine keeps a plugin's stderr out of the display
 // (it logs it at high verbosity only), so a line written there would never reach the user.

@@ -1,5 +1,6 @@
-// The export's adapter (cli/export/types.ts): which class declares an object, which of its
-// fields become args, which stay with the service, which are secrets.
+// The export's adapter (cli/export/types.ts; the class of a source: cli/shared/source-class.ts):
+// which class declares an object, which of its fields become args, which stay with the service,
+// which are secrets.
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -10,8 +11,8 @@ import {
   sourceDeclaration,
   sourceSkipReason,
   sourcesSkipReason,
-  typedEntryOf,
 } from "../../cli/export/types";
+import { typedEntryOf } from "../../cli/shared/source-class";
 import type { Collector, Source } from "../../provider/api";
 import * as resources from "../../provider/resources";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";

@@ -14,10 +14,11 @@ import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildProgram } from "../../cli/main";
 import { registerRecover } from "../../cli/recover/command";
-import type { Finding } from "../../cli/recover/finding";
 import { recordFound, toRecord } from "../../cli/recover/record";
+import type { Finding } from "../../cli/recover/statuses";
 import type { CommandIO } from "../../cli/shared/action";
 import { Command, usageExit } from "../../cli/shared/commander";
+import { readStackExport } from "../../cli/shared/stack-export";
 import { ACCESS_ID, ACCESS_KEY, type RecordedOutput, recorder, useEmulator } from "./harness";
 
 const SIG = { "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270" };
@@ -477,7 +478,7 @@ describe("collectors recover", () => {
       /"in" in collector \d+: object \d+ of that name exists, but it is a Cloudsyslog source, not HTTP: not what this resource was creating, so not offered; `pulumi refresh --clear-pending-creates` drops it$/,
     );
     expect(lineOf(run, "web")).toBe(
-      `  creating web (collectors:index:HostedCollector) "web": found, id ${collector.id}; warning: its description differs from the recorded inputs (the import takes the object as it is; the next \`pulumi up\` sets the program's values)`,
+      `  creating web (collectors:index:HostedCollector) "web": found, id ${collector.id}; warning: its description differs from the pending create's inputs (the import takes the object as it is; the next \`pulumi up\` sets the program's values)`,
     );
     expect(run.stdout).toContain("\ncollectors recover --run\n");
     const recorded = await recordRun(readFileSync(path, "utf8"));
@@ -714,7 +715,7 @@ describe("collectors recover", () => {
       expect(run.stderr).toBe(
         [
           `Running: pulumi stack import --cwd infra --stack org/dev --file ${path}`,
-          `Running: pulumi refresh --yes --cwd infra --stack org/dev ${urns.map((urn) => `--target '${urn}'`).join(" ")}`,
+          `Running: pulumi refresh --yes --cwd infra --stack org/dev ${urns.map((urn) => `--target ${urn}`).join(" ")}`,
         ].join("\n"),
       );
 
@@ -800,7 +801,7 @@ describe("collectors recover", () => {
       expect(calls.at(-1)).toEqual(["refresh", "--yes", "--stack", "dev", "--target", urn]);
       expect(pulumi.imported().deployment.resources.at(-1).id).toBe(String(collectorId));
       expect(run.stderr).toContain(
-        `\`pulumi refresh\` failed (exit code 3). The ids are recorded; until a refresh reads the objects, their outputs are the recorded inputs. Run it again: pulumi refresh --stack dev --target '${urn}'`,
+        `\`pulumi refresh\` failed (exit code 3). The ids are recorded; until a refresh reads the objects, their outputs are the inputs of their pending creates. Run it again: pulumi refresh --stack dev --target ${urn}`,
       );
     });
 
@@ -910,6 +911,9 @@ describe("recordFound", () => {
     status,
     note: "",
   });
+  /** recordFound on the export in `text`, as the command reads it. */
+  const record = (text: string, findings: Finding[]) =>
+    recordFound(readStackExport(text, "state.json"), findings);
   const exportOf = (operations: unknown[]) =>
     JSON.stringify({
       version: 3,
@@ -928,10 +932,7 @@ describe("recordFound", () => {
     };
     const updating = { resource: { ...held[2], inputs: {} }, type: "updating" };
     const text = exportOf([ghost, { resource: s0, type: "creating" }, updating]);
-    const out = recordFound(text, [
-      finding(ghost.resource.urn, "7/9", "absent"),
-      finding(s0Urn, "7/8"),
-    ]);
+    const out = record(text, [finding(ghost.resource.urn, "7/9", "absent"), finding(s0Urn, "7/8")]);
     expect(out.endsWith("\n")).toBe(true);
     const document = JSON.parse(out);
     const original = JSON.parse(text);
@@ -953,12 +954,11 @@ describe("recordFound", () => {
 
   it("keeps the outputs a pending record has; empty ones are replaced by the inputs", () => {
     const outputs = { name: "in", collectorId: 7, url: "https://example.test/x" };
-    const withOutputs = recordFound(
-      exportOf([{ resource: { ...s0, outputs }, type: "creating" }]),
-      [finding(s0Urn, "7/8")],
-    );
+    const withOutputs = record(exportOf([{ resource: { ...s0, outputs }, type: "creating" }]), [
+      finding(s0Urn, "7/8"),
+    ]);
     expect(JSON.parse(withOutputs).deployment.resources.at(-1).outputs).toStrictEqual(outputs);
-    const empty = recordFound(exportOf([{ resource: { ...s0, outputs: {} }, type: "creating" }]), [
+    const empty = record(exportOf([{ resource: { ...s0, outputs: {} }, type: "creating" }]), [
       finding(s0Urn, "7/8"),
     ]);
     expect(JSON.parse(empty).deployment.resources.at(-1).outputs).toStrictEqual(s0.inputs);
@@ -967,18 +967,18 @@ describe("recordFound", () => {
   it("records nothing for findings not to import; refuses a URN that is not one pending create's", () => {
     const text = exportOf([{ resource: s0, type: "creating" }]);
     for (const status of ["held", "absent", "other", "unresolved"] as const) {
-      expect(JSON.parse(recordFound(text, [finding(s0Urn, "7/8", status)]))).toStrictEqual(
+      expect(JSON.parse(record(text, [finding(s0Urn, "7/8", status)]))).toStrictEqual(
         JSON.parse(text),
       );
     }
     expect(toRecord([finding(s0Urn, "7/8"), finding(c0Urn, "7", "held")])).toEqual([
       finding(s0Urn, "7/8"),
     ]);
-    expect(() => recordFound(text, [finding(c0Urn, "7")])).toThrow("no pending create of");
+    expect(() => record(text, [finding(c0Urn, "7")])).toThrow("no pending create of");
     const twice = exportOf([
       { resource: s0, type: "creating" },
       { resource: s0, type: "creating" },
     ]);
-    expect(() => recordFound(twice, [finding(s0Urn, "7/8")])).toThrow("two pending creates of");
+    expect(() => record(twice, [finding(s0Urn, "7/8")])).toThrow("two pending creates of");
   });
 });

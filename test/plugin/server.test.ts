@@ -132,7 +132,7 @@ describe("Check", () => {
     expect(kept.inputs.name).toBe("renamed-before");
   });
 
-  it("takes over the object an earlier run's create made under the name the URN makes", async () => {
+  it("reclaims the object an earlier run's create made under the name the URN makes", async () => {
     const { inputs } = await plugin.check("HostedCollector", "edge", { description: "d" });
     // The stopped run's POST reached the service; its answer never reached the state.
     const made = await service.api("POST", "/collectors", {

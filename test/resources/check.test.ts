@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameFromUrn } from "../../provider/resources/steps/naming";
+import { logicalNameOf, nameFromUrn } from "../../provider/resources/steps/naming";
 import { classUrn, provider, UNKNOWN, unnamed } from "./unit.helpers";
 
 const collector = provider("HostedCollector");
@@ -22,6 +22,17 @@ describe("check: names", () => {
     const prod = await collector.check({}, unnamed("HostedCollector", "web", "prod"));
     expect(prod.inputs.name).toMatch(/^web-[0-9a-f]{7}$/);
     expect(prod.inputs.name).not.toBe(inputs.name);
+  });
+
+  it("keeps a logical name holding `::` whole, in the name it makes and as the URN's name", async () => {
+    const urn = classUrn("HostedCollector", "eu::web");
+    expect(logicalNameOf(urn)).toBe("eu::web");
+    expect(logicalNameOf("urn:pulumi:dev::proj::collectors:index:HttpSource::a::b::c")).toBe(
+      "a::b::c",
+    );
+    expect(nameFromUrn(urn)).toMatch(/^eu::web-[0-9a-f]{7}$/);
+    const { inputs } = await collector.check({}, unnamed("HostedCollector", "eu::web"));
+    expect(inputs.name).toBe(nameFromUrn(urn));
   });
 
   it("keeps the name it already has across updates; a replacement asks for the URN's again", async () => {

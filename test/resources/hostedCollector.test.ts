@@ -168,7 +168,7 @@ describe("HostedCollector lifecycle", () => {
     expect(live).toMatchObject({ description: "mine", category: "theirs" });
   });
 
-  it("takes over its own collector when the create's answer was lost", async () => {
+  it("reclaims its own collector when the create's answer was lost", async () => {
     await service().fault({
       kind: "lost-response",
       method: "POST",

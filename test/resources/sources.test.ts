@@ -268,7 +268,7 @@ describe("typed sources", () => {
     expect(created.outs).toMatchObject({ name: "same", sourceType: "LocalFile" });
   });
 
-  it("takes over its own source when the create's answer was lost", async () => {
+  it("reclaims its own source when the create's answer was lost", async () => {
     await service().fault({ kind: "lost-response", method: "POST", path: "/sources$", count: 1 });
     const { outs } = await up("LocalFileSource", {
       collectorId: installedId,

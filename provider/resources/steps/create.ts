@@ -2,7 +2,7 @@
 // or `{ name }`). The client retries what cannot have been acted on (429, …); this step retries
 // only what may have been (a lost answer, a 5xx), within the client's retry budget counted in
 // POSTs sent, and hands a duplicate name after such an attempt, or of the name the resource's URN
-// makes, to the take-over check: a lost answer or a run stopped mid-create never makes two
+// makes, to the reclaim check: a lost answer or a run stopped mid-create never makes two
 // objects, and 429s are never retried twice over.
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isApiError, isGone, requestsSent, retriedByCaller } from "../../api";
@@ -56,7 +56,7 @@ async function createNew(op: Operation): Promise<dynamic.CreateResult> {
     try {
       found = await api.create(body);
     } catch (error) {
-      if (isApiError(error, "duplicate-name")) return takeOver(op, desired, ambiguous);
+      if (isApiError(error, "duplicate-name")) return reclaim(op, desired, ambiguous);
       sent += requestsSent(error);
       if (sent <= policy.retries && retriedByCaller(error)) {
         ambiguous = true;
@@ -74,10 +74,10 @@ async function createNew(op: Operation): Promise<dynamic.CreateResult> {
  * A create met a duplicate name. The object holding it is this resource's own when an attempt of
  * this create may have made it (`retried`: that attempt's answer was lost), or when its name is
  * the one this resource's URN makes (an earlier run's create reached the service, and the run was
- * stopped before the answer reached the state). Then it is taken over, as long as it is what the
- * program wants. Otherwise the create fails, saying what exists and the ways on.
+ * stopped before the answer reached the state). Then the resource reclaims it, as long as it is
+ * what the program wants. Otherwise the create fails, saying what exists and the ways on.
  */
-async function takeOver(
+async function reclaim(
   op: Operation,
   desired: JsonObject,
   retried: boolean,
@@ -95,16 +95,16 @@ async function takeOver(
     // Made by this resource's create with these settings; a credential the service masks may
     // have changed since, so the program's is written, as an adoption does.
     const credentials = unconfirmedCredentials(kind, found.entity, inputs);
-    const taken = await applyProgram(op, found, [], credentials);
-    await tell(op, takeOverNote(label(kind, taken.entity, id), credentials));
-    return { id, outs: await finish(op, taken) };
+    const reclaimed = await applyProgram(op, found, [], credentials);
+    await tell(op, reclaimNote(label(kind, reclaimed.entity, id), credentials));
+    return { id, outs: await finish(op, reclaimed) };
   }
   const shown = retried || earlierRun ? (wrong ? [wrong] : differs) : [];
   throw resourceError("duplicate", { resource, where, id, differences: shown });
 }
 
-/** What taking over an earlier run's object did, for the engine's display (counted a create). */
-function takeOverNote(resource: string, credentials: readonly string[]): string {
+/** What reclaiming an earlier run's object did, for the engine's display (counted a create). */
+function reclaimNote(resource: string, credentials: readonly string[]): string {
   const why =
     "an earlier run created it, then stopped before its answer reached the state (its name is " +
     "the one this resource's URN makes, and its settings are the program's)";
@@ -113,7 +113,7 @@ function takeOverNote(resource: string, credentials: readonly string[]): string 
       ? `; one PUT wrote the credentials the program gives in ${credentials.join(", ")}, which ` +
         "the service never shows in clear"
       : "; nothing was written";
-  return `${resource}: taken over, not created: ${why}${wrote}.`;
+  return `${resource}: reclaimed, not created: ${why}${wrote}.`;
 }
 
 /** Where names are unique, for messages: "the account", "collector 123". */

@@ -11,9 +11,18 @@ import type { Inputs } from "../kinds/kind";
 
 const SUFFIX_LENGTH = 7;
 
+/**
+ * The URN's logical name: what follows its type (`urn:pulumi:<stack>::<project>::<type>::<name>`).
+ * A name may itself hold `::`, so it is everything after the third separator; the one copy of
+ * this, for the provider and the command line alike (which imports it from here).
+ */
+export function logicalNameOf(urn: string): string {
+  return urn.split("::").slice(3).join("::") || urn;
+}
+
 /** `<logical name>-<7 hex characters of the URN's hash>`, within the service's 128 characters. */
 export function nameFromUrn(urn: string): string {
-  const logical = urn.slice(urn.lastIndexOf("::") + 2);
+  const logical = logicalNameOf(urn);
   const suffix = createHash("sha256").update(urn).digest("hex").slice(0, SUFFIX_LENGTH);
   return `${logical.slice(0, NAME_MAX - SUFFIX_LENGTH - 1)}-${suffix}`;
 }

@@ -292,6 +292,26 @@ describe("collectors migrate pulumi, on a stack export of @pulumi/sumologic", ()
     await expectNoneWritten(recorded, "pulumi", STACK_EXPORT, secrets);
   });
 
+  it("an empty stack's export (no `resources`, or null) has nothing to take, said as for an empty Terraform state", async () => {
+    const emptyState = join(work, "empty-state.json");
+    writeFileSync(emptyState, JSON.stringify({ version: 4, resources: [] }));
+    const terraform = await migrate(recorded, "terraform", emptyState);
+    const said = (run: typeof terraform, file: string) =>
+      run.output.stderr.join("\n").replaceAll(file, "FILE");
+    expect(said(terraform, emptyState)).toBe(
+      "error: FILE manages no collector or source; nothing was written.",
+    );
+    for (const deployment of [{}, { resources: null }]) {
+      const empty = join(work, "empty-stack.json");
+      writeFileSync(empty, JSON.stringify({ version: 3, deployment }));
+      const run = await migrate(recorded, "pulumi", empty);
+      expect(run.exitCode, JSON.stringify(deployment)).toBe(EXIT.failed);
+      expect(said(run, empty)).toBe(said(terraform, emptyState));
+      expect(run.files).toEqual({});
+      expect(run.requests).toEqual([]);
+    }
+  });
+
   it("refuses what is not a stack export", async () => {
     const bad = join(work, "not-export.json");
     writeFileSync(bad, JSON.stringify({ version: 4, resources: [] }));

@@ -54,8 +54,8 @@ describe("readTerraformState", () => {
   };
 
   it("takes collectors and sources with names from their addresses, and says why it leaves the rest", () => {
-    const { taken, notTaken } = readTerraformState(JSON.stringify(state), "state.json");
-    expect(taken).toEqual([
+    const { candidates, notTaken } = readTerraformState(JSON.stringify(state), "state.json");
+    expect(candidates).toEqual([
       {
         kind: "collector",
         id: 100000001,
@@ -84,6 +84,41 @@ describe("readTerraformState", () => {
       {
         what: "sumologic_http_source.pending",
         reason: expect.stringMatching(/no id of the service's/),
+      },
+    ]);
+  });
+
+  it("leaves an instance whose id is past the ids it can hold exactly, saying which and what to check", () => {
+    const big = {
+      version: 4,
+      resources: [
+        {
+          mode: "managed",
+          type: "sumologic_collector",
+          name: "big",
+          instances: [instance({ id: "123456789012345678" })],
+        },
+        {
+          mode: "managed",
+          type: "sumologic_http_source",
+          name: "web",
+          instances: [instance({ id: "200000001", collector_id: "123456789012345678" })],
+        },
+      ],
+    };
+    const { candidates, notTaken } = readTerraformState(JSON.stringify(big), "state.json");
+    expect(candidates).toEqual([]);
+    expect(notTaken).toEqual([
+      {
+        what: "sumologic_collector.big",
+        reason:
+          "its id 123456789012345678 is larger than 9007199254740991, the largest id this package " +
+          "can hold without rounding it to another one; check that it is the object's id as the " +
+          "service gives it (`collectors list` and `collectors list --sources` show them)",
+      },
+      {
+        what: "sumologic_http_source.web",
+        reason: expect.stringMatching(/^its collector_id 123456789012345678 is larger than /),
       },
     ]);
   });
@@ -118,8 +153,11 @@ describe("readPulumiStack", () => {
   };
 
   it("takes the family with logical names, and names what depends on it", () => {
-    const { taken, notTaken, dependents } = readPulumiStack(JSON.stringify(exported), "stack.json");
-    expect(taken.map((t) => [t.kind, t.id, t.name])).toEqual([
+    const { candidates, notTaken, dependents } = readPulumiStack(
+      JSON.stringify(exported),
+      "stack.json",
+    );
+    expect(candidates.map((c) => [c.kind, c.id, c.name])).toEqual([
       ["collector", 100000001, "main"],
       ["source", 200000001, "web"],
     ]);
@@ -132,5 +170,48 @@ describe("readPulumiStack", () => {
     expect(dependents.get(urn("sumologic:index/collector:Collector", "main"))).toEqual([
       urn("sumologic:index/content:Content", "dash"),
     ]);
+  });
+
+  it("keeps a logical name holding `::` whole", () => {
+    const type = "sumologic:index/collector:Collector";
+    const text = JSON.stringify({
+      version: 3,
+      deployment: { resources: [{ urn: urn(type, "eu::main"), type, id: "100000001" }] },
+    });
+    const { candidates } = readPulumiStack(text, "stack.json");
+    expect(candidates.map((c) => [c.name, c.from])).toEqual([["euMain", urn(type, "eu::main")]]);
+  });
+
+  it("leaves a resource whose id is past the ids it can hold exactly, naming it", () => {
+    const type = "sumologic:index/httpSource:HttpSource";
+    const text = JSON.stringify({
+      version: 3,
+      deployment: {
+        resources: [
+          { urn: urn(type, "web"), type, id: "123456789012345678", outputs: { collectorId: 1 } },
+        ],
+      },
+    });
+    const { candidates, notTaken } = readPulumiStack(text, "stack.json");
+    expect(candidates).toEqual([]);
+    expect(notTaken).toEqual([
+      {
+        what: urn(type, "web"),
+        reason: expect.stringMatching(
+          /^its id 123456789012345678 is larger than 9007199254740991, .*`collectors list`/,
+        ),
+      },
+    ]);
+  });
+
+  it("an empty stack's export (no resources, or null) holds nothing to take", () => {
+    for (const deployment of [{}, { resources: null }, { resources: [] }]) {
+      const text = JSON.stringify({ version: 3, deployment });
+      expect(readPulumiStack(text, "stack.json")).toEqual({
+        candidates: [],
+        notTaken: [],
+        dependents: new Map(),
+      });
+    }
   });
 });

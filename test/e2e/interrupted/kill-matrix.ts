@@ -5,7 +5,7 @@
 // write answered never (the local service's lost-response fault) converges within the run, with
 // no kill. Each cell checks, from its own run: one object per resource, the state complete with
 // nothing pending, a preview that plans nothing, the objects the kill left unrecorded the very
-// ones the re-run took over, and (creates) nothing left on the service after `pulumi destroy`.
+// ones the re-run reclaimed, and (creates) nothing left on the service after `pulumi destroy`.
 // Killing the CLI, it also checks that the provider processes it had started end on their own
 // within the time the code promises. Each way on (a column: its creates, updates and deletes in
 // order) runs on a service and a stack of its own, beside the other columns: a cell waits mostly
@@ -27,8 +27,8 @@ import {
   orphans,
   RECOVERIES,
   type Recovery,
+  reclaimed,
   recover,
-  tookOver,
 } from "./runs";
 import { EMPTY, type FrontEnd, type FrontEndName, frontEnd, type Stage } from "./stack";
 
@@ -118,8 +118,8 @@ async function recordPlan(name: FrontEndName): Promise<Plan> {
 
 export function killMatrix(name: FrontEndName): void {
   const leftBehind: string[] = [];
-  /** Whether a re-run's output with a take-over was printed (once per front end). */
-  let shownTakeOver = false;
+  /** Whether a re-run's output with a reclaim was printed (once per front end). */
+  let shownReclaim = false;
   /** Recorded while the columns set up their own services and stacks; every test awaits it. */
   let planned: Promise<Plan> | undefined;
   beforeAll(() => {
@@ -206,19 +206,19 @@ export function killMatrix(name: FrontEndName): void {
     const up = await recover(fe, recovery);
     const answers = (await service.since(mark)).map((r) => `${r.method} ${r.status}`);
     const settled = await expectConverged(fe, service, target);
-    // Each of them taken over by the re-run and said so, by kind and id; nothing else.
-    const took = tookOver(up);
-    expect(took.map(objectOf).sort(), "objects the re-run took over").toEqual(
+    // Each of them reclaimed by the re-run and said so, by kind and id; nothing else.
+    const took = reclaimed(up);
+    expect(took.map(objectOf).sort(), "objects the re-run reclaimed").toEqual(
       left.map(objectOf).sort(),
     );
-    if (took.length > 0 && !shownTakeOver) {
-      shownTakeOver = true;
-      console.log(`a re-run's take-over, ${name}:\n${up.stdout}`);
+    if (took.length > 0 && !shownReclaim) {
+      shownReclaim = true;
+      console.log(`a re-run's reclaim, ${name}:\n${up.stdout}`);
     }
     const when = at.moment === "sent" ? "killed once its answer was sent" : "killed, answer held";
     const tore = killed.torn.length > 0 ? `; the kill tore ${killed.torn.join(", ")}: removed` : "";
     const pending = settled > 0 ? `, ${settled} settled pending create(s) left for a refresh` : "";
-    return `${when}${tore}; ${ended}; ${left.length} left by the kill, taken over${pending}${
+    return `${when}${tore}; ${ended}; ${left.length} left by the kill, reclaimed${pending}${
       recovery === "cancel, up" ? rerunSaw(at.change, answers) : ""
     }`;
   }
@@ -358,7 +358,7 @@ export function killMatrix(name: FrontEndName): void {
 
   group("names the program gives", (bench) => {
     inOrder(
-      "never taken over: the re-run names the object's id and `collectors recover`, which hands it to the engine",
+      "never reclaimed: the re-run names the object's id and `collectors recover`, which hands it to the engine",
       10 * MINUTE,
       async () => {
         const { service, fe } = bench();
@@ -388,7 +388,7 @@ export function killMatrix(name: FrontEndName): void {
         const ran = await collectorsRecover(fe, service, ["--run"]);
         expect(ran.code, `${ran.stdout}${ran.stderr}`).toBe(0);
         const up = await fe.ws.pulumi(["up", "--yes", "--skip-preview"]);
-        expect(tookOver(up), "nothing taken over by name").toEqual([]);
+        expect(reclaimed(up), "nothing reclaimed by name").toEqual([]);
         await expectConverged(fe, service, named);
         const state = await fe.ws.pulumi(["stack", "export"]);
         expect(state.stdout).toContain(`"id": "${made?.id}"`);

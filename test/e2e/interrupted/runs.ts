@@ -261,21 +261,21 @@ export function collectorsRecover(
 }
 
 /**
- * The objects a run said it took over (`HostedCollector "c-1a2b3c4" (id 100000001)`), once each:
+ * The objects a run said it reclaimed (`HostedCollector "c-1a2b3c4" (id 100000001)`), once each:
  * the engine shows a line under its resource and again among the diagnostics.
  */
-export function tookOver(up: CommandResult): string[] {
-  const said = up.stdout.matchAll(/(\w+ "[^"]+" \(id [^)]+\)): taken over, not created/g);
+export function reclaimed(up: CommandResult): string[] {
+  const said = up.stdout.matchAll(/(\w+ "[^"]+" \(id [^)]+\)): reclaimed, not created/g);
   return [...new Set([...said].map((match) => match[1] as string))];
 }
 
 /**
  * An object as "collector 100000001" or "source 100000007", from its service path or from a line
- * of tookOver: what the objects a kill left are compared by with those the re-run took over.
+ * of reclaimed: what the objects a kill left are compared by with those the re-run reclaimed.
  */
-export function objectOf(pathOrTakeOver: string): string {
-  const taken = /^(\w+) "[^"]+" \(id ([^)]+)\)$/.exec(pathOrTakeOver);
-  if (taken) return `${taken[1]?.endsWith("Collector") ? "collector" : "source"} ${taken[2]}`;
-  const [, , collector, , source] = pathOrTakeOver.split("/");
+export function objectOf(pathOrReclaim: string): string {
+  const said = /^(\w+) "[^"]+" \(id ([^)]+)\)$/.exec(pathOrReclaim);
+  if (said) return `${said[1]?.endsWith("Collector") ? "collector" : "source"} ${said[2]}`;
+  const [, , collector, , source] = pathOrReclaim.split("/");
   return source === undefined ? `collector ${collector}` : `source ${source}`;
 }

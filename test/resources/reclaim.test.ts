@@ -1,7 +1,7 @@
-// A create that finds its own object takes it over: a run stopped after its create reached the
+// A create that finds its own object reclaims it: a run stopped after its create reached the
 // service, before the answer reached the state, leaves an object that the next run's create of
-// the same resource asks for again by name (the name its URN makes). It is taken over when it
-// is what the program wants, and said so under the resource; never an object of a name the
+// the same resource asks for again by name (the name its URN makes). It is reclaimed when it is
+// what the program wants, and said so under the resource; never an object of a name the
 // program gives, nor one whose settings differ.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nameFromUrn } from "../../provider/resources/steps/naming";
@@ -34,7 +34,7 @@ async function earlierRunsCollector(logical: string, description: string): Promi
 }
 
 describe("a create after a run stopped midway", () => {
-  it("takes over the collector of the name its URN makes, with no write, and says why", async () => {
+  it("reclaims the collector of the name its URN makes, with no write, and says why", async () => {
     const madeId = await earlierRunsCollector("web", "front");
     await service().clearRequests();
     const { id, outs, inputs } = await up("HostedCollector", {
@@ -51,7 +51,7 @@ describe("a create after a run stopped midway", () => {
       {
         urn: classUrn("HostedCollector", "web"),
         message:
-          `HostedCollector "${inputs.name}" (id ${madeId}): taken over, not created: an earlier ` +
+          `HostedCollector "${inputs.name}" (id ${madeId}): reclaimed, not created: an earlier ` +
           "run created it, then stopped before its answer reached the state (its name is the one " +
           "this resource's URN makes, and its settings are the program's); nothing was written.",
       },
@@ -74,7 +74,7 @@ describe("a create after a run stopped midway", () => {
     expect(progress.events).toEqual([]);
   });
 
-  it("never takes over an object of a name the program gives, however alike", async () => {
+  it("never reclaims an object of a name the program gives, however alike", async () => {
     const made = await service().api("POST", "/collectors", {
       collector: { collectorType: "Hosted", name: "given", description: "front" },
     });
@@ -88,7 +88,7 @@ describe("a create after a run stopped midway", () => {
     ]);
   });
 
-  it("never takes over the name another stack's resource of the same logical name made", async () => {
+  it("never reclaims the name another stack's resource of the same logical name made", async () => {
     await service().api("POST", "/collectors", {
       collector: {
         collectorType: "Hosted",
@@ -106,7 +106,7 @@ describe("a create after a run stopped midway", () => {
     expect(outs.name).toBe(nameFromUrn(classUrn("HostedCollector", "web")));
   });
 
-  it("a source holding a credential the service masks: taken over with one PUT writing it, never its value", async () => {
+  it("a source holding a credential the service masks: reclaimed with one PUT writing it, never its value", async () => {
     const { id: collectorId } = await up("HostedCollector", { name: "hosted" });
     const body = SOURCE_BODIES.S3Source?.args as Props;
     const name = nameFromUrn(classUrn("S3Source", "bucket"));
@@ -126,7 +126,7 @@ describe("a create after a run stopped midway", () => {
       `PUT /collectors/${collectorId}/sources/${id} 200`,
     ]);
     const [line] = progress.lines();
-    expect(line).toContain("taken over, not created");
+    expect(line).toContain("reclaimed, not created");
     expect(line).toContain("one PUT wrote the credentials the program gives in thirdPartyRef");
     expect(JSON.stringify(progress.events)).not.toContain(JSON.stringify(body.thirdPartyRef));
     const sources = (await service().api("GET", `/collectors/${collectorId}/sources`)).body

@@ -1,9 +1,9 @@
-// How the old tool lets go of what the program took over, without deleting anything on the
-// service: Terraform's `removed` blocks (1.7 and later, destroy = false) or `terraform state rm`,
-// and Pulumi's `pulumi state delete`. Only for what was taken: an object not taken stays the old
-// tool's.
-import { shellWord } from "../export/report";
-import type { Taken } from "./handover";
+// The hand-off: how the old tool lets go of what the program took over, without deleting anything
+// on the service: Terraform's `removed` blocks (1.7 and later, destroy = false) or `terraform
+// state rm`, and Pulumi's `pulumi state delete`. Only for what was taken over: an object not
+// taken stays the old tool's.
+import { shellWord } from "../shared/shell";
+import type { Candidate } from "./old-state";
 
 /** `module.app.sumologic_http_source.web["eu"]` → `module.app.sumologic_http_source.web`. */
 function resourceOf(address: string): string {
@@ -11,10 +11,14 @@ function resourceOf(address: string): string {
 }
 
 /**
- * `removed` blocks for the resources every instance of which was taken (a block lets go of all
- * of a resource's instances), and the `terraform state rm` line for exactly the taken instances.
+ * `removed` blocks for the resources every instance of which was taken over (a block lets go of
+ * all of a resource's instances), and the `terraform state rm` line for exactly the taken ones.
+ * `addresses`: every address of the state, to tell which resources were taken whole.
  */
-export function terraformHandoff(taken: readonly Taken[], addresses: readonly string[]): string[] {
+export function terraformLetGo(
+  taken: readonly Candidate[],
+  addresses: readonly string[],
+): string[] {
   const takenAddresses = new Set(taken.map((t) => t.from));
   const resources = [...new Set(taken.map((t) => resourceOf(t.from)))];
   const whole = resources.filter((resource) =>
@@ -54,11 +58,11 @@ export function terraformHandoff(taken: readonly Taken[], addresses: readonly st
 }
 
 /**
- * `pulumi state delete` for each taken URN, sources before their collectors (the engine refuses
+ * `pulumi state delete` for each URN taken over, sources before their collectors (the engine refuses
  * to forget a resource something in the state still depends on), and what else depends on them.
  */
-export function pulumiHandoff(
-  taken: readonly Taken[],
+export function pulumiLetGo(
+  taken: readonly Candidate[],
   dependents: ReadonlyMap<string, readonly string[]>,
 ): string[] {
   const ordered = [...taken].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "source" ? -1 : 1));
@@ -68,15 +72,16 @@ export function pulumiHandoff(
     "",
     ...ordered.map((t) => `  pulumi state delete ${shellWord(t.from)} --yes`),
   ];
-  const held = ordered.filter((t) => (dependents.get(t.from) ?? []).length > 0);
-  if (held.length > 0) {
+  const withDependents = ordered.filter((t) => (dependents.get(t.from) ?? []).length > 0);
+  if (withDependents.length > 0) {
     lines.push(
       "",
       "Resources the migration did not take depend on some of them; the engine refuses to forget",
       "those until the dependents are gone from the old program, or forgets the dependents too",
       "with --target-dependents:",
     );
-    for (const t of held) lines.push(`  ${t.from}: ${(dependents.get(t.from) ?? []).join(", ")}`);
+    for (const t of withDependents)
+      lines.push(`  ${t.from}: ${(dependents.get(t.from) ?? []).join(", ")}`);
   }
   return lines;
 }

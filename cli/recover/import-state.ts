@@ -5,12 +5,12 @@
 // `pulumi refresh --target` has the provider read each recorded object by its id and fill its
 // outputs in.
 import { EXIT, type Output } from "../shared/output";
+import { commandLine } from "../shared/shell";
 import { type InputOptions, stackFlags } from "./input";
 import { withPrivateFile } from "./private-file";
 import { runPulumi } from "./pulumi";
-import { commandLine } from "./shell";
 
-export interface ApplyHost {
+export interface ImportHost {
   env: Record<string, string | undefined>;
   /** Calls the handler on Ctrl-C instead of ending the process; returns the function that stops. */
   onInterrupt(handler: () => void): () => void;
@@ -35,11 +35,11 @@ export function refreshArgs(urns: readonly string[], options: InputOptions, yes 
  * Imports `deployment` into the stack, then refreshes `urns`; each command is printed (stderr)
  * as it starts. Returns the first non-zero exit code of pulumi, else 0.
  */
-export async function applyRecord(
+export async function importAndRefresh(
   deployment: string,
   urns: readonly string[],
   options: InputOptions,
-  host: ApplyHost,
+  host: ImportHost,
   output: Output,
 ): Promise<number> {
   // Ctrl-C reaches pulumi too, which stops on its own: this process waits for it, so that the
@@ -71,7 +71,7 @@ export async function applyRecord(
     if (refreshed !== 0) {
       output.err(
         `\`pulumi refresh\` failed (exit code ${refreshed}). The ids are recorded; until a refresh ` +
-          `reads the objects, their outputs are the recorded inputs. Run it again: ${again}`,
+          `reads the objects, their outputs are the inputs of their pending creates. Run it again: ${again}`,
       );
     }
     return refreshed;

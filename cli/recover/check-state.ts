@@ -1,13 +1,16 @@
-// What the state itself says about the objects found: one already held by a resource of the
-// same type is not imported a second time; one two pending creates both found is nobody's for
-// sure (the engine would record it twice); one held by a resource of another type (the other
-// front end) is still offered, with a warning. A state holds one live resource per URN (`pulumi
-// stack import` refuses two), so a found object whose URN a live resource (or another offer)
-// already has is not offered either: which of the two is the resource's cannot be told here.
+// Checks the objects found against the stack's state: one the state already holds under a
+// resource of the same type is "held", not imported a second time; one two pending creates both
+// found is nobody's for sure (the state would hold it twice); one a resource of another type (the
+// other front end) holds is still offered, with a warning. A state holds one live resource per
+// URN (`pulumi stack import` refuses two), so a found object whose URN a live resource (or
+// another offer) already has is not offered either: which of the two is the resource's cannot be
+// told here.
+import { idIn, splitSourcePluginId } from "../../provider/plugin/ids";
 import { kindNamed } from "../../provider/resources/kinds";
-import { CLEAR_ADVICE, type Finding, logicalName } from "./finding";
+import { logicalNameOf } from "../../provider/resources/steps/naming";
+import type { StateResource } from "../shared/stack-export";
 import { ourType } from "./pending";
-import type { StateResource } from "./stack-export";
+import { CLEAR_ADVICE, type Finding } from "./statuses";
 
 type ObjectRef = NonNullable<Finding["object"]>;
 
@@ -18,12 +21,17 @@ function objectOf(resource: StateResource): ObjectRef | undefined {
   const ours = ourType(resource.type);
   const kind = ours && kindNamed(ours.kindName);
   if (!kind || resource.id === undefined) return undefined;
-  const id = Number(resource.id.slice(resource.id.lastIndexOf("/") + 1));
-  return Number.isSafeInteger(id) ? { collection: kind.collection, id } : undefined;
+  let id: number | undefined;
+  try {
+    id = splitSourcePluginId(resource.id)?.sourceId ?? idIn(resource.id);
+  } catch {
+    return undefined; // an id no object of the service can have: it stands for none
+  }
+  return id === undefined ? undefined : { collection: kind.collection, id };
 }
 
 function held(finding: Finding, holder: StateResource): Finding {
-  const as = holder.urn === finding.urn ? "this resource" : logicalName(holder.urn);
+  const as = holder.urn === finding.urn ? "this resource" : logicalNameOf(holder.urn);
   return {
     ...finding,
     status: "held",
@@ -32,7 +40,10 @@ function held(finding: Finding, holder: StateResource): Finding {
 }
 
 /** The findings with the offers the state rules out turned into "held" or "unresolved". */
-export function settle(findings: Finding[], resources: readonly StateResource[]): Finding[] {
+export function checkAgainstState(
+  findings: Finding[],
+  resources: readonly StateResource[],
+): Finding[] {
   const checked = findings.map((finding) => {
     if (finding.status !== "import") return finding;
     const holder = resources.find((r) => r.type === finding.type && r.id === finding.id);
@@ -73,13 +84,13 @@ export function settle(findings: Finding[], resources: readonly StateResource[])
       };
     }
     const other = resources.find((r) => {
-      const held = objectOf(r);
-      return held !== undefined && key(held) === key(object);
+      const its = objectOf(r);
+      return its !== undefined && key(its) === key(object);
     });
     if (!other) return finding;
     return {
       ...finding,
-      note: `${finding.note}; warning: the state also holds this object as ${logicalName(other.urn)} (${other.type})`,
+      note: `${finding.note}; warning: the state also holds this object as ${logicalNameOf(other.urn)} (${other.type})`,
     };
   });
 }

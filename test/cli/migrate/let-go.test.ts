@@ -1,10 +1,11 @@
 // The hand-off text alone: Terraform's removed blocks only for resources taken whole, state rm
-// for exactly the taken instances; Pulumi's state deletes with sources first, and what holds one.
+// for exactly the instances taken over; Pulumi's state deletes with sources first, and what
+// depends on one.
 import { describe, expect, it } from "vitest";
-import { pulumiHandoff, terraformHandoff } from "../../../cli/migrate/handoff";
-import type { Taken } from "../../../cli/migrate/handover";
+import { pulumiLetGo, terraformLetGo } from "../../../cli/migrate/let-go";
+import type { Candidate } from "../../../cli/migrate/old-state";
 
-const taken = (kind: Taken["kind"], id: number, from: string): Taken => ({
+const taken = (kind: Candidate["kind"], id: number, from: string): Candidate => ({
   kind,
   id,
   name: `n${id}`,
@@ -15,7 +16,7 @@ describe("the hand-off", () => {
   it("Terraform: a removed block for a resource taken whole, state rm for the instances taken", () => {
     const shard0 = taken("source", 2, "sumologic_http_source.shard[0]");
     const web = taken("source", 1, "sumologic_http_source.web");
-    const text = terraformHandoff(
+    const text = terraformLetGo(
       [web, shard0],
       [
         "sumologic_http_source.web",
@@ -43,7 +44,7 @@ describe("the hand-off", () => {
       "urn:pulumi:p::f::sumologic:index/httpSource:HttpSource::web",
     );
     const dash = "urn:pulumi:p::f::sumologic:index/content:Content::dash";
-    const lines = pulumiHandoff([collector, source], new Map([[collector.from, [dash]]]));
+    const lines = pulumiLetGo([collector, source], new Map([[collector.from, [dash]]]));
     const deletes = lines.filter((line) => line.startsWith("  pulumi state delete "));
     expect(deletes).toEqual([
       `  pulumi state delete ${source.from} --yes`,

@@ -1,7 +1,7 @@
 // Progress of a long read on stderr: on a terminal one line redrawn in place (cli-progress),
 // elsewhere (CI, a pipe) a line at the start, one every few seconds, and one at the end.
 import { SingleBar } from "cli-progress";
-import type { Output } from "../shared/output";
+import type { Output } from "./output";
 
 export interface Progress {
   /** A one-off line: what is happening now. */

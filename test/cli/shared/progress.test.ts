@@ -3,8 +3,8 @@
 import { PassThrough } from "node:stream";
 import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
-import { progressOn } from "../../cli/export/progress";
-import { recorder } from "./harness";
+import { progressOn } from "../../../cli/shared/progress";
+import { recorder } from "../harness";
 
 /** A stream that says it is a terminal, and keeps what was written to it. */
 function fakeTerminal() {
