@@ -19,7 +19,7 @@ import type { SourceType } from "../../provider/resources/kinds/source-type";
 import { SOURCE_TYPES, sourceTypeNamed } from "../../provider/resources/kinds/source-types";
 import { checkInputs } from "../../provider/resources/steps/check";
 import { equivalent, managedView } from "../../provider/resources/steps/fields";
-import { typedEntryOf } from "../shared/source-class";
+import { PLAIN_VALUE, typedEntryOf } from "../shared/source-class";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -93,12 +93,9 @@ const ALL_COLLECTOR_FIELDS: FieldSpecs = Object.assign(
 );
 const ALL_SOURCE_FIELDS: FieldSpecs = GENERIC_SOURCE.fields;
 
-/** A field nobody models: only an empty value ("", [], {}) counts as its default. */
-const UNMODELLED: FieldSpec = { schema: COMMON_FIELDS.name.schema };
-
 /** Whether a field the class does not take is worth a note: set, and not at a known default. */
 function noteworthy(all: FieldSpecs, key: string, value: unknown): boolean {
-  const spec = (Object.hasOwn(all, key) ? all[key] : undefined) ?? UNMODELLED;
+  const spec = (Object.hasOwn(all, key) ? all[key] : undefined) ?? PLAIN_VALUE;
   return !equivalent(spec, value, spec.default);
 }
 

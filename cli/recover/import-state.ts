@@ -1,4 +1,4 @@
-// --run: records the objects found in the stack's state. Pulumi 3.259's `refresh
+// --run: records the objects found in the stack's state. Pulumi's own `refresh
 // --import-pending-creates` does not (it turns each pending create into a pending import that
 // nothing reads, and the refresh drops it), so the state is edited as Pulumi's troubleshooting
 // guide does by hand: the new deployment (record.ts) goes in with `pulumi stack import`, then

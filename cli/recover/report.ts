@@ -24,7 +24,7 @@ export function recoverRunArgv(
 /** What --run does, and why not the refresh flag made for this. */
 const HOW = [
   "It records their ids in the stack's state with `pulumi stack import`, then `pulumi refresh --target` reads the objects from the service.",
-  "Not `pulumi refresh --import-pending-creates`: in Pulumi 3.259 it drops the pending creates without recording them.",
+  "Not `pulumi refresh --import-pending-creates`: it drops the pending creates without recording them.",
 ];
 
 function plural(n: number, what: string): string {

@@ -12,8 +12,11 @@ import { equivalent } from "../../provider/resources/steps/fields";
 /** Every entry of the source table with a typed class (base types and their variants). */
 const TYPED_ENTRIES = Object.values(TYPED_SOURCES);
 
-/** Fixed values compared as values of no particular field (a string's text, a number's value). */
-const ANY_VALUE: FieldSpec = { schema: COMMON_FIELDS.name.schema };
+/**
+ * A value of no particular field: compared by its text or number, and at its default only when
+ * empty ("", [], {}). For fixed values here, and for fields no class models in export.
+ */
+export const PLAIN_VALUE: FieldSpec = { schema: COMMON_FIELDS.name.schema };
 
 /**
  * How well the entity carries an entry's fixed values: the number of them it has, or -1 when it
@@ -28,7 +31,7 @@ function carries(entity: Record<string, unknown>, fixed: object | undefined, onl
       if (only) continue;
       return -1;
     }
-    if (!equivalent(ANY_VALUE, entity[key], value)) return -1;
+    if (!equivalent(PLAIN_VALUE, entity[key], value)) return -1;
     matched++;
   }
   return matched;

@@ -300,7 +300,7 @@ describe("collectors recover", () => {
         "collectors recover --run",
         "",
         "It records their ids in the stack's state with `pulumi stack import`, then `pulumi refresh --target` reads the objects from the service.",
-        "Not `pulumi refresh --import-pending-creates`: in Pulumi 3.259 it drops the pending creates without recording them.",
+        "Not `pulumi refresh --import-pending-creates`: it drops the pending creates without recording them.",
       ].join("\n"),
     );
     expect(run.stdout).not.toContain(STATE_SECRET);

@@ -262,6 +262,13 @@ describe("check: property-level failures", () => {
     const id = await collector.check({}, { adopt: { id: "x" } });
     expect(reasons(id.failures)["adopt.id"]).toContain("adopt.id must be a numeric id");
   });
+
+  it("refuses an id past Number.MAX_SAFE_INTEGER instead of rounding it to another object's", async () => {
+    const id = await collector.check({}, { adopt: { id: "123456789012345678" } });
+    expect(reasons(id.failures)["adopt.id"]).toMatch(
+      /adopt\.id 123456789012345678 is larger than 9007199254740991/,
+    );
+  });
 });
 
 describe("check: unknown preview values", () => {

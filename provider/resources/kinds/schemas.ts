@@ -2,6 +2,7 @@
 // what to give instead; they never quote a whole value (it may be a secret).
 import { z } from "zod";
 import { DESCRIPTION_MAX, HOST_NAME_MAX, NAME_MAX } from "../../api";
+import { IdError, parseId } from "../../plugin/ids";
 
 const length = (input: unknown) => (typeof input === "string" ? ` (got ${input.length})` : "");
 
@@ -111,25 +112,33 @@ export function shapeOf(schema: object): z.ZodType | undefined {
   return SHAPES.get(schema);
 }
 
+/**
+ * A collector or source id as parseId takes it (provider/plugin/ids.ts, the one parser): a
+ * malformed one is named with an example, one past Number.MAX_SAFE_INTEGER with parseId's reason
+ * (it would be rounded to another object's id).
+ */
 const idChecks = (what: string) =>
-  z
-    .unknown()
-    .refine(
-      (value) =>
-        (typeof value === "number" && Number.isSafeInteger(value) && value > 0) ||
-        (typeof value === "string" && /^[1-9]\d*$/.test(value)),
-      {
-        error: (issue) =>
-          `${what} must be a numeric id such as 123 or "123" (got ${JSON.stringify(issue.input)})`,
-      },
-    );
+  z.unknown().superRefine((value, ctx) => {
+    try {
+      parseId(value, what);
+    } catch (error) {
+      if (!(error instanceof IdError)) throw error;
+      const malformed = !/^[1-9][0-9]*$/.test(String(value));
+      ctx.addIssue({
+        code: "custom",
+        input: value,
+        message: malformed
+          ? `${what} must be a numeric id such as 123 or "123" (got ${JSON.stringify(value)})`
+          : error.message,
+      });
+    }
+  });
 
 /** A collector or source id: a positive integer, or its decimal text (a Pulumi ID). */
 export const idSchema = (what: string) => shaped(idChecks(what), z.string());
 
-export function toId(value: unknown): number {
-  return typeof value === "number" ? value : Number.parseInt(String(value), 10);
-}
+/** An id the checks above let through, as the number the client sends. */
+export const toId = (value: unknown): number => parseId(value, "id");
 
 const ADOPT_SHAPE =
   "adopt must be { id: <numeric id> } or { name: <existing name> }: the object to take over " +
