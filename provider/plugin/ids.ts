@@ -6,10 +6,14 @@ import type { Values } from "./values";
 
 const SOURCE_ID = /^([1-9]\d*)\/([1-9]\d*)$/;
 
+/** The plugin's id of a source: `<collectorId>/<sourceId>`. */
+export const sourcePluginId = (collectorId: number | string, id: number | string): string =>
+  `${String(collectorId)}/${String(id)}`;
+
 /** The plugin's id of an object the layer knows by `id`, in the scope of `state`. */
 export function pluginId(kind: EntityKind, id: string, state: Values): string {
   if (kind.parent === undefined || id === "") return id;
-  return `${String(state[kind.parent])}/${id}`;
+  return sourcePluginId(String(state[kind.parent]), id);
 }
 
 /** The layer's id and the parent it names (sources), from a plugin id. */
