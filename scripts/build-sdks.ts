@@ -58,10 +58,26 @@ function requireSchema(schema: string): void {
   }
 }
 
-/** Writes <out>/nodejs, <out>/go and <out>/python; returns sdkgen's messages (warnings). */
-export async function generateSdks(sdkgen: string, schema: string, out: string): Promise<string> {
+/**
+ * Writes <out>/nodejs, <out>/go and <out>/python (or the `languages` named); returns sdkgen's
+ * messages (warnings).
+ */
+export async function generateSdks(
+  sdkgen: string,
+  schema: string,
+  out: string,
+  languages: readonly ("nodejs" | "go" | "python")[] = ["nodejs", "go", "python"],
+): Promise<string> {
   requireSchema(schema);
-  return (await runOrFail(sdkgen, ["-schema", resolve(schema), "-out", resolve(out)], ROOT)).stderr;
+  const args = [
+    "-schema",
+    resolve(schema),
+    "-out",
+    resolve(out),
+    "-languages",
+    languages.join(","),
+  ];
+  return (await runOrFail(sdkgen, args, ROOT)).stderr;
 }
 
 /** Writes <out>/dotnet, a C# project; run after generateSdks, whose sdkgen checks the schema. */

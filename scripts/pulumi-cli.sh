@@ -6,17 +6,17 @@
 #
 # Prints, as the LAST line of stdout, a PATH prefix of two absolute directories joined by ':'
 #   1. the folder with `pulumi`, `pulumi-language-nodejs`, `pulumi-language-yaml`,
-#      `pulumi-language-go` and `pulumi-resource-pulumi-nodejs` (the host of pulumi.dynamic
-#      providers; for a build, copied from node_modules/@pulumi/pulumi, where it resolves
-#      @pulumi/pulumi from the program's folder);
+#      `pulumi-language-go`, `pulumi-language-python` and `pulumi-resource-pulumi-nodejs` (the
+#      host of pulumi.dynamic providers; for a build, copied from node_modules/@pulumi/pulumi,
+#      where it resolves @pulumi/pulumi from the program's folder);
 #   2. this repo's node_modules/.bin (Node 22 from the `node` devDependency: the language host
 #      and the dynamic-provider host run the first `node` on PATH).
 # Progress goes to stderr. With arguments, runs them with that prefix on PATH instead.
 #
 # Where the CLI comes from, first match wins:
 #   a. `pulumi` on PATH whose version is >= the @pulumi/pulumi SDK version in node_modules
-#      (the one pinned in package.json), with `pulumi-language-nodejs`, `pulumi-language-yaml`
-#      and `pulumi-language-go` on PATH too (a regular install has all three);
+#      (the one pinned in package.json), with `pulumi-language-nodejs`, `pulumi-language-yaml`,
+#      `pulumi-language-go` and `pulumi-language-python` on PATH too (a regular install has all);
 #   b. the binaries built earlier, cached in
 #      ${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-collectors/pulumi-<engine version>-<source hash>/;
 #   c. a build from Go modules through the wrapper module scripts/pulumi-cli/ (go.mod pins
@@ -26,7 +26,11 @@
 # that editing one rebuilds it alone: ours for Node.js from scripts/pulumi-cli/languagehost/
 # (.../pulumi-language-nodejs-<engine version>-<source hash>/), ours for Go from
 # scripts/pulumi-cli/golanghost/ (.../pulumi-language-go-<engine version>-<source hash>/; it
-# compiles Go programs with the `go` on PATH, else /usr/local/go/bin/go), and the YAML one from
+# compiles Go programs with the `go` on PATH, else /usr/local/go/bin/go), ours for Python from
+# scripts/pulumi-cli/pythonhost/ (.../pulumi-language-python-<engine version>-<source hash>/,
+# with the two files of the Pulumi Python SDK's sources it and the engine run, copied from the
+# sdk/v3 module the engine is built from: `pulumi-language-python-exec`, which runs a program,
+# and `pulumi-resource-pulumi-python`, the host of Python dynamic providers), and the YAML one from
 # the wrapper module scripts/pulumi-yaml/ (pins github.com/pulumi/pulumi-yaml and serves its host
 # with the Link RPC v1.25.0 lacks; .../pulumi-language-yaml-<version>-<source hash>/). Each is
 # then linked beside `pulumi`, where the engine looks for the language hosts it bundles (one found
@@ -103,6 +107,7 @@ host_dir() { # host_dir NAME PACKAGE-FOLDER
 }
 node_dir="$(host_dir pulumi-language-nodejs languagehost)"
 go_dir="$(host_dir pulumi-language-go golanghost)"
+python_dir="$(host_dir pulumi-language-python pythonhost)"
 
 # The YAML language host's cache folder, keyed the same way on its own wrapper module.
 yaml_version="$(sed -n 's/^[[:space:]]*github.com\/pulumi\/pulumi-yaml \(v[^ ]*\).*/\1/p' \
@@ -120,12 +125,14 @@ yaml_dir="$cache_root/pulumi-language-yaml-$yaml_version-$yaml_hash"
 # Clones whose hosts differ (a branch editing one) then never swap each other's hosts beside a
 # shared `pulumi` while the other's commands run.
 hosts=("$node_dir/pulumi-language-nodejs" "$go_dir/pulumi-language-go"
-  "$yaml_dir/pulumi-language-yaml")
+  "$python_dir/pulumi-language-python" "$python_dir/pulumi-language-python-exec"
+  "$python_dir/pulumi-resource-pulumi-python" "$yaml_dir/pulumi-language-yaml")
 bin_dir="$cache_root/bin-$engine-$(printf '%s\n' "$dir" "${hosts[@]}" | sha256sum | cut -c1-12)"
 
 cli_cached() { [ -x "$dir/pulumi" ] && [ -x "$dir/pulumi-resource-pulumi-nodejs" ]; }
 node_cached() { [ -x "$node_dir/pulumi-language-nodejs" ]; }
 go_cached() { [ -x "$go_dir/pulumi-language-go" ]; }
+python_cached() { [ -x "$python_dir/pulumi-resource-pulumi-python" ]; }
 yaml_cached() { [ -x "$yaml_dir/pulumi-language-yaml" ]; }
 
 # (a) A Pulumi CLI already installed.
@@ -135,12 +142,13 @@ if [ "${PULUMI_CLI_SKIP_PATH:-}" != "1" ] && command -v pulumi >/dev/null 2>&1 &
   if [ -n "$have" ] && version_ge "$have" "$pinned" &&
     command -v pulumi-language-nodejs >/dev/null 2>&1 &&
     command -v pulumi-language-yaml >/dev/null 2>&1 &&
-    command -v pulumi-language-go >/dev/null 2>&1; then
+    command -v pulumi-language-go >/dev/null 2>&1 &&
+    command -v pulumi-language-python >/dev/null 2>&1; then
     log "using $(command -v pulumi) ($have >= $pinned)"
     finish "$(cd "$(dirname "$(command -v pulumi)")" && pwd -P)" "$@"
   fi
   log "ignoring $(command -v pulumi) (${have:-unknown version}): need >= $pinned with" \
-    "pulumi-language-nodejs, pulumi-language-yaml and pulumi-language-go"
+    "pulumi-language-nodejs, pulumi-language-yaml, pulumi-language-go and pulumi-language-python"
 fi
 
 # $GO names the go command to use; otherwise go on PATH, else Go's default install folder.
@@ -150,7 +158,7 @@ need_go() {
     return 0
   fi
   cat >&2 <<EOM
-pulumi-cli: no Pulumi CLI >= $pinned on PATH with its Node.js, YAML and Go language hosts,
+pulumi-cli: no Pulumi CLI >= $pinned on PATH with its Node.js, YAML, Go and Python language hosts,
 none cached in $dir and $yaml_dir, and no Go toolchain to build them.
 Install the Pulumi CLI (version $pinned or newer) and put it on PATH:
     https://www.pulumi.com/docs/iac/download-install/
@@ -195,6 +203,17 @@ build_host() {
 }
 build_node() { build_host pulumi-language-nodejs languagehost "$1"; }
 build_go() { build_host pulumi-language-go golanghost "$1"; }
+# The Python host, and beside it the two scripts of the Python SDK (in the sdk/v3 module's
+# python/ folder) at the engine's version; pulumi-resource-pulumi-python is written last, being
+# what python_cached looks for.
+build_python() {
+  build_host pulumi-language-python pythonhost "$1"
+  local sdk_dir
+  sdk_dir="$(cd "$module" && GOFLAGS=-mod=readonly "$go_bin" list -m -f '{{.Dir}}' \
+    github.com/pulumi/pulumi/sdk/v3)"
+  install -m 755 "$sdk_dir/python/cmd/pulumi-language-python-exec" "$1/"
+  install -m 755 "$sdk_dir/python/dist/pulumi-resource-pulumi-python" "$1/"
+}
 
 build_yaml() {
   local out="$1"
@@ -264,6 +283,7 @@ link_beside_pulumi() {
 build_once "$dir" cli_cached build_cli
 build_once "$node_dir" node_cached build_node
 build_once "$go_dir" go_cached build_go
+build_once "$python_dir" python_cached build_python
 build_once "$yaml_dir" yaml_cached build_yaml
 mkdir -p "$bin_dir"
 for binary in "$dir/pulumi" "$dir/pulumi-resource-pulumi-nodejs" "${hosts[@]}"; do

@@ -9,7 +9,8 @@
  *
  * Run by Node.js's own type stripping (`node scripts/test-prerequisites.mts`), before the build,
  * so that a missing package stops the run before anything is compiled. It imports nothing of the
- * project's.
+ * project's. With `--python`, only the packages a Python program's environment needs (those
+ * marked `python`): what `npm run python-env` (scripts/python-env.ts) asks for first.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -22,6 +23,8 @@ interface Needed {
   usedBy: string;
   /** Whether what the tests use from it is on this machine. */
   present: () => boolean;
+  /** Needed by `npm run python-env` too: the runtime of a Python program, or its SDK's build. */
+  python?: true;
 }
 
 /** Debian's Python: what the release's `python -m build` and the pytest recipe run. */
@@ -60,18 +63,63 @@ const NEEDED: readonly Needed[] = [
   },
   {
     package: "python3-build",
-    usedBy: "the release builds the Python SDK's wheel and sdist with python3 -m build",
+    usedBy: "the release and python-env build the Python SDK's wheel with python3 -m build",
     present: () => pythonHas("build"),
+    python: true,
   },
   {
     package: "python3-setuptools",
     usedBy: "the Python SDK's build backend",
     present: () => pythonHas("setuptools"),
+    python: true,
   },
   {
     package: "python3-wheel",
     usedBy: "the Python SDK's wheel",
     present: () => pythonHas("wheel"),
+    python: true,
+  },
+  {
+    package: "python3-venv",
+    usedBy: "python-env makes a Python program's virtual environment with python3 -m venv",
+    present: () => pythonHas("ensurepip"),
+    python: true,
+  },
+  {
+    package: "python3-grpcio",
+    usedBy: "the Pulumi Python SDK talks to the engine over gRPC",
+    present: () => pythonHas("grpc"),
+    python: true,
+  },
+  {
+    package: "python3-protobuf",
+    usedBy: "the Pulumi Python SDK's messages to the engine",
+    present: () => pythonHas("google.protobuf"),
+    python: true,
+  },
+  {
+    package: "python3-dill",
+    usedBy: "the Pulumi Python SDK's dynamic providers (pickled into the state)",
+    present: () => pythonHas("dill"),
+    python: true,
+  },
+  {
+    package: "python3-semver",
+    usedBy: "the Pulumi Python SDK and the generated Python SDK compare versions",
+    present: () => pythonHas("semver"),
+    python: true,
+  },
+  {
+    package: "python3-yaml",
+    usedBy: "the Pulumi Python SDK's Automation API reads Pulumi.yaml",
+    present: () => pythonHas("yaml"),
+    python: true,
+  },
+  {
+    package: "python3-packaging",
+    usedBy: "the Pulumi Python SDK's callbacks, and the stand-in for parver",
+    present: () => pythonHas("packaging"),
+    python: true,
   },
   {
     package: "python3-pytest",
@@ -94,20 +142,23 @@ function run(command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
-const missing = NEEDED.filter((needed) => !needed.present());
+const pythonOnly = process.argv.includes("--python");
+const asked = NEEDED.filter((needed) => !pythonOnly || needed.python);
+const who = pythonOnly ? "npm run python-env" : "npm test";
+const missing = asked.filter((needed) => !needed.present());
 if (missing.length > 0) {
   const names = missing.map((needed) => needed.package);
   const install = ["install", "-y", "-qq", "--no-install-recommends", ...names];
   const canInstall = process.getuid?.() === 0 && onPath("apt-get");
   if (canInstall) {
-    console.error(`npm test: installing the Debian packages its tests use: ${names.join(" ")}`);
+    console.error(`${who}: installing the Debian packages it uses: ${names.join(" ")}`);
   }
   if (!canInstall || !run("apt-get", ["update", "-qq"]) || !run("apt-get", install)) {
     console.error(
       [
-        "npm test needs these Debian packages, which are missing:",
+        `${who} needs these Debian packages, which are missing:`,
         ...missing.map((needed) => `  ${needed.package}: ${needed.usedBy}`),
-        "Install them, then run npm test again:",
+        `Install them, then run ${who} again:`,
         `  sudo apt-get update && sudo apt-get install -y ${names.join(" ")}`,
       ].join("\n"),
     );
@@ -116,7 +167,7 @@ if (missing.length > 0) {
   const stillMissing = missing.filter((needed) => !needed.present());
   if (stillMissing.length > 0) {
     console.error(
-      `npm test: apt-get installed ${names.join(" ")}, yet these are still not usable: ` +
+      `${who}: apt-get installed ${names.join(" ")}, yet these are still not usable: ` +
         stillMissing.map((needed) => `${needed.package} (${needed.usedBy})`).join("; "),
     );
     process.exit(1);

@@ -25,8 +25,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/resource/plugin"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+
+	"github.com/pulumi-collectors/pulumi-cli/hostkit"
 )
 
 // goModule is what `go list -json` says about a module.
@@ -101,22 +102,13 @@ func requiredPackages(ctx context.Context, dir string) ([]*pulumirpc.PackageDepe
 	if err != nil {
 		return nil, err
 	}
-	seen := map[string]bool{}
-	var deps []*pulumirpc.PackageDependency
+	var deps hostkit.Packages
 	add := func(folder string, mod *goModule, importPath string) error {
-		dep, err := pluginOf(folder, mod, importPath)
-		if err != nil || dep == nil {
-			return err
-		}
-		key := dep.Name + "@" + dep.Version
-		if p := dep.GetParameterization(); p != nil {
-			key += "/" + p.Name + "@" + p.Version
-		}
-		if !seen[key] {
-			seen[key] = true
-			deps = append(deps, dep)
-		}
-		return nil
+		// A pulumi-plugin.json without a name or version takes them from the Go import path
+		// and the module's version.
+		dep, err := hostkit.PluginOf(folder, nameFromImportPath(importPath), mod.Version)
+		deps.Add(dep)
+		return err
 	}
 	for _, p := range pkgs {
 		if p.Standard || p.Module == nil || p.Module.Main {
@@ -133,53 +125,7 @@ func requiredPackages(ctx context.Context, dir string) ([]*pulumirpc.PackageDepe
 			return nil, err
 		}
 	}
-	sort.Slice(deps, func(i, j int) bool { return deps[i].Name < deps[j].Name })
-	return deps, nil
-}
-
-// pluginOf reads folder/pulumi-plugin.json: nil when there is none or it declares no resource
-// plugin. A file without a name or version takes them from the Go import path and the module's
-// version, as the engine would name the plugin of a package `pulumi-<name>`.
-func pluginOf(folder string, mod *goModule, importPath string) (*pulumirpc.PackageDependency, error) {
-	if folder == "" {
-		return nil, nil
-	}
-	file := filepath.Join(folder, "pulumi-plugin.json")
-	info, err := plugin.LoadPulumiPluginJSON(file)
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	if !info.Resource {
-		return nil, nil
-	}
-	name := info.Name
-	if name == "" {
-		name = nameFromImportPath(importPath)
-	}
-	version := info.Version
-	if version == "" {
-		version = mod.Version
-	}
-	if version != "" && !strings.HasPrefix(version, "v") {
-		version = "v" + version
-	}
-	dep := &pulumirpc.PackageDependency{
-		Name: name, Kind: "resource", Version: version, Server: info.Server,
-	}
-	if p := info.Parameterization; p != nil {
-		dep.Parameterization = &pulumirpc.PackageParameterization{
-			Name: p.Name, Version: p.Version, Value: p.Value,
-		}
-	}
-	if p := info.ExtensionParameterization; p != nil {
-		dep.Extension = &pulumirpc.PackageParameterization{
-			Name: p.Name, Version: p.Version, Value: p.Value,
-		}
-	}
-	return dep, nil
+	return deps.Sorted(), nil
 }
 
 var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
@@ -201,33 +147,22 @@ func nameFromImportPath(importPath string) string {
 func (h *goHost) GetRequiredPackages(
 	ctx context.Context, req *pulumirpc.GetRequiredPackagesRequest,
 ) (*pulumirpc.GetRequiredPackagesResponse, error) {
-	deps, err := requiredPackages(ctx, programDir(req.GetInfo(), ""))
+	deps, err := requiredPackages(ctx, hostkit.ProgramDir(req.GetInfo(), ""))
 	if err != nil {
 		return nil, err
 	}
 	return &pulumirpc.GetRequiredPackagesResponse{Packages: deps}, nil
 }
 
-// GetRequiredPlugins is what engines older than GetRequiredPackages ask; a parameterized package
-// needs its base plugin, which is what its Name and Version are.
+// GetRequiredPlugins is what engines older than GetRequiredPackages ask.
 func (h *goHost) GetRequiredPlugins(
 	ctx context.Context, req *pulumirpc.GetRequiredPluginsRequest,
 ) (*pulumirpc.GetRequiredPluginsResponse, error) {
-	deps, err := requiredPackages(ctx, programDir(req.GetInfo(), req.GetPwd()))
+	deps, err := requiredPackages(ctx, hostkit.ProgramDir(req.GetInfo(), req.GetPwd()))
 	if err != nil {
 		return nil, err
 	}
-	var plugins []*pulumirpc.PluginDependency
-	seen := map[string]bool{}
-	for _, d := range deps {
-		if key := d.Name + "@" + d.Version; !seen[key] {
-			seen[key] = true
-			plugins = append(plugins, &pulumirpc.PluginDependency{
-				Name: d.Name, Kind: d.Kind, Version: d.Version, Server: d.Server,
-			})
-		}
-	}
-	return &pulumirpc.GetRequiredPluginsResponse{Plugins: plugins}, nil
+	return hostkit.PluginsOf(deps), nil
 }
 
 // GetProgramDependencies lists the modules of the program's build (`go list -m all`): those its
@@ -240,7 +175,7 @@ func (h *goHost) GetProgramDependencies(
 	if err != nil {
 		return nil, err
 	}
-	dir := programDir(req.GetInfo(), req.GetPwd())
+	dir := hostkit.ProgramDir(req.GetInfo(), req.GetPwd())
 	if !inModule(dir) {
 		return &pulumirpc.GetProgramDependenciesResponse{}, nil
 	}

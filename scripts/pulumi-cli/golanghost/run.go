@@ -46,13 +46,6 @@ func parseOptions(info *pulumirpc.ProgramInfo) (runtimeOptions, error) {
 	return opts, nil
 }
 
-func programDir(info *pulumirpc.ProgramInfo, pwd string) string {
-	if d := info.GetProgramDirectory(); d != "" {
-		return d
-	}
-	return pwd
-}
-
 func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.RunResponse, error) {
 	if req.GetAttachDebugger() {
 		return nil, status.Error(codes.Unimplemented,
@@ -60,7 +53,7 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 				"with `go build -gcflags='all=-N -l'`, name it in the runtime option `binary` and "+
 				"attach to its process")
 	}
-	dir := programDir(req.GetInfo(), req.GetPwd())
+	dir := hostkit.ProgramDir(req.GetInfo(), req.GetPwd())
 	opts, err := parseOptions(req.GetInfo())
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
@@ -91,7 +84,7 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 	if err != nil {
 		return nil, err
 	}
-	env := withoutVariable(os.Environ(), "PULUMI_PLUGINS")
+	env := hostkit.WithoutVariable(os.Environ(), "PULUMI_PLUGINS")
 	env = append(env,
 		"PULUMI_MONITOR="+req.GetMonitorAddress(),
 		"PULUMI_ENGINE="+h.engineAddress,
@@ -132,15 +125,4 @@ func build(ctx context.Context, dir, out string) string {
 			dir, goBin, text)
 	}
 	return ""
-}
-
-// withoutVariable drops every NAME=… entry from an environment.
-func withoutVariable(env []string, name string) []string {
-	kept := env[:0:0]
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, name+"=") {
-			kept = append(kept, kv)
-		}
-	}
-	return kept
 }

@@ -10,14 +10,13 @@ import (
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
+
+	"github.com/pulumi-collectors/pulumi-cli/hostkit"
 )
 
 func unimplemented(what, instead string) error {
-	return status.Errorf(codes.Unimplemented,
-		"%s is not implemented by this Go language host (scripts/pulumi-cli/golanghost): %s", what, instead)
+	return hostkit.Unimplemented("Go language host (scripts/pulumi-cli/golanghost)", what, instead)
 }
 
 func (h *goHost) InstallDependencies(

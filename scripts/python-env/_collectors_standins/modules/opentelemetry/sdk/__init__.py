@@ -1,0 +1,1 @@
+"""Stands in for opentelemetry.sdk (see ../__init__.py)."""
