@@ -18,6 +18,7 @@ import {
   PULUMI_USER,
   type PulumiWorkspace,
   previewJson,
+  program,
   Service,
   summarize,
   workspaceFor,
@@ -115,6 +116,34 @@ describe("examples/yaml on the plugin", () => {
       expect(web?.url).toMatch(/^http/);
       for (const secret of [AWS_KEY, web?.url, PULUMI_USER.accessKey]) {
         expect(state).not.toContain(secret);
+      }
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "reads a collector and a source with `get` by the ids their look-ups return",
+    async () => {
+      const file = join(ws.dir, "Pulumi.yaml");
+      const before = readFileSync(file, "utf8");
+      try {
+        // A look-up's id is its resource's id: a collector's, a source's <collectorId>/<sourceId>.
+        const lookups = readFileSync(join(program("looked-up-get"), "resources.yaml"), "utf8");
+        edit(ws, (text) => text.replace("outputs:\n", `${lookups}outputs:\n`));
+        const preview = JSON.parse((await ws.pulumi(["preview", "--json"])).stdout) as {
+          steps: { op: string; newState?: { id?: string; outputs?: { name?: string } } }[];
+        };
+        const read = preview.steps.filter((s) => s.op === "read").map((s) => s.newState);
+        const [collector] = await service.inventory();
+        const web = collector?.sources.find((s: { sourceType: string }) => s.sourceType === "HTTP");
+        expect(read.map((state) => [state?.id, state?.outputs?.name]).sort()).toEqual(
+          [
+            [String(collector?.id), collector?.name],
+            [`${collector?.id}/${web?.id}`, web?.name],
+          ].sort(),
+        );
+      } finally {
+        writeFileSync(file, before);
       }
     },
     10 * MINUTE,
