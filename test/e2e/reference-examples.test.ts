@@ -175,11 +175,15 @@ beforeAll(async () => {
   build = mkdtempSync(join(ROOT, "node_modules", ".cache", "reference-e2e-sdk-"));
   const sdkgen = await buildSdkgen(join(build, "sdkgen"));
   await generateSdks(sdkgen, join(ROOT, "dist", "plugin", "schema.json"), join(build, "sdk"));
-  const tarball = await packTypeScriptSdk(join(build, "sdk", "nodejs"), build);
+  // The TypeScript SDK's compile and the Python environment's wheel, at the same time.
+  const [tarball, python] = await Promise.all([
+    packTypeScriptSdk(join(build, "sdk", "nodejs"), build),
+    makePythonEnv(join(build, "venv")),
+  ]);
+  venv = python.dir;
   const installed = join(app, "node_modules", "@pulumi-collectors", "collectors");
   mkdirSync(installed, { recursive: true });
   execFileSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]);
-  venv = (await makePythonEnv(join(build, "venv"))).dir;
 }, 10 * MINUTE);
 
 afterAll(async () => {
@@ -188,7 +192,8 @@ afterAll(async () => {
   for (const dir of [app, build]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the reference pages' examples", () => {
+// The languages' previews at the same time: each mostly waits on its engine and the service.
+describe.concurrent("the reference pages' examples", () => {
   it(
     "Pulumi YAML on the plugin: previews a create of every resource",
     async () => {
