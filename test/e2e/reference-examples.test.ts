@@ -21,6 +21,7 @@ import { docsPythonPrograms } from "../helpers/docs-python";
 import { GO_ENV, useGeneratedSdk } from "../helpers/go";
 import { installPlugin } from "../helpers/plugin";
 import {
+  CommandFailed,
   PULUMI_USER,
   type PulumiWorkspace,
   previewJson,
@@ -93,10 +94,30 @@ async function workspace(dir: string, plugin: boolean, env: Record<string, strin
   return ws;
 }
 
+/**
+ * What a failure says: of a `pulumi preview --json`, its errors (their resource and message) and
+ * stderr, not the steps, which name every resource; else its message.
+ */
+function failureText(error: unknown): string {
+  if (!(error instanceof CommandFailed))
+    return error instanceof Error ? error.message : String(error);
+  try {
+    const { diagnostics = [] } = JSON.parse(error.result.stdout) as {
+      diagnostics?: { urn?: string; message?: string; severity?: string }[];
+    };
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    return [...errors.map((d) => `${d.urn ?? ""} ${d.message ?? ""}`), error.result.stderr].join(
+      "\n",
+    );
+  } catch {
+    return error.message;
+  }
+}
+
 /** An error that names the pages and blocks a failure in `program` comes from. */
 function blamed(error: unknown, program: string, language: string): Error {
   const text = error instanceof Error ? error.message : String(error);
-  const from = blame(text, program, language);
+  const from = blame(failureText(error), program, language);
   const pages = from.length > 0 ? `in ${from.join("; ")}:\n` : "";
   return new Error(`${pages}${text}`, { cause: error });
 }
