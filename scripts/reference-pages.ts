@@ -156,7 +156,7 @@ function pluginExamples(sources: Readonly<Record<string, string>>): string[] {
 }
 
 const CHECKED =
-  "the tests preview the TypeScript, Go and YAML renderings against the local service and parse the Python one.";
+  "the tests preview the TypeScript, Python, Go and YAML renderings against the local service.";
 
 function exampleSection(kind: EntityKind): string[] {
   const sources = exampleOf(kind.kind);
@@ -463,6 +463,9 @@ function functionRows(
 const invoke = (fn: FunctionName) => INVOKES[fn] as (typeof INVOKES)[string];
 const takesArgs = (fn: FunctionName) => Object.keys(invoke(fn).args.shape).length > 0;
 
+/** Whether a function's result holds collectors or sources, whose `id` the plugin gives as a resource id. */
+const holdsIds = (fn: FunctionName) => ["CollectorInfo", "SourceInfo"].includes(invoke(fn).returns);
+
 /** What the classes' package has for a function (program/functions.ts), in a sentence. */
 function classesSentence(fn: FunctionName): string {
   const shape = invoke(fn).result.shape;
@@ -471,11 +474,15 @@ function classesSentence(fn: FunctionName): string {
     ([, member]) => (member as { def?: { type?: string } }).def?.type === "array",
   );
   const only = Object.keys(shape).length === 1 && listed;
+  const returned = only
+    ? `returning the list itself rather than \`{ ${listed[0]} }\``
+    : "returning the same object";
+  const ids = holdsIds(fn)
+    ? ", but with each collector's or source's `id` the service's number, which `adopt` and `collectorId` take (the classes' `get`, the `id` resource option, takes it as text; a source's is its own id, without its collector)"
+    : "";
   return [
     `The TypeScript classes' package (\`pulumi-collectors\`) has the same look-up as ${code(`${fn}(${args})`)} and ${code(`${fn}Output(${args})`)},`,
-    only
-      ? `returning the list itself rather than \`{ ${listed[0]} }\`;`
-      : "returning the same object;",
+    `${returned}${ids};`,
     "see [Functions](../how-resources-behave.md#functions).",
   ].join(" ");
 }
@@ -558,8 +565,9 @@ export function indexPage(schema: Schema = packageSchema(), names: SdkNames = sd
     "Cloud-to-Cloud `config` (its secret-looking keys), the provider plugin makes only the",
     "credentials secret, the rest in clear; the TypeScript classes make the whole object secret.",
     "",
-    "The examples' C# renderings are not compiled anywhere yet (no .NET SDK or NuGet is obtainable",
-    "where the tests run); the Python ones are parsed (`test/scripts/reference-pages.test.ts`), not run.",
+    "The examples' TypeScript, Python, Go and YAML renderings are previewed against the local service",
+    "(`test/e2e/reference-examples.test.ts`). The C# ones are generated but not compiled anywhere yet:",
+    "no .NET SDK or NuGet is obtainable where the tests run.",
     "",
     "## Collectors",
     "",

@@ -2,9 +2,12 @@
 // look-ups the program's functions run too (resources/steps/lookups.ts), on the plugin's
 // runtime, each with the zod schema of its arguments (checked before any request) and of its
 // result (for the package schema). Lists come back under a property, as an invoke returns an object.
+// A collector or source comes back with its `id` as its resource's id (ids.ts), the string the
+// SDKs' `get` and `pulumi import` take, not the service's number.
 import { z } from "zod";
 import { COLLECTOR_FILTERS } from "../api";
 import { WHOLE, withSecretCredentials } from "./credentials";
+import { sourcePluginId } from "./ids";
 import {
   buildTargetSchema,
   collectorSchema,
@@ -15,6 +18,7 @@ import {
   type Runtime,
   SECRET_COMPUTED,
   sourceSchema,
+  toId,
 } from "./layer";
 import type { Values } from "./values";
 
@@ -42,17 +46,63 @@ const SOURCE_SECRETS: readonly string[] = [
   ]),
 ];
 
-const collectors = z.object({ collectors: z.array(collectorSchema).describe("The collectors.") });
+/** Key/value metadata as programs set it: strings (the service's fields are the program's). */
+const fieldsResult = z
+  .record(z.string(), z.string())
+  .nullish()
+  .describe(String(collectorSchema.shape.fields.description));
+
+/** A collector as a look-up returns it: the service's, its id its resource's. */
+const collectorInfo = collectorSchema
+  .extend({
+    id: z
+      .string()
+      .describe(
+        "The collector's id, as its resource's id is: what `HostedCollector.get` and `InstalledCollector.get` take, e.g. \"100000001\".",
+      ),
+    fields: fieldsResult,
+  })
+  .describe("A collector as the service shows it, its id its resource's.");
+
+/** A source as a look-up returns it: the service's, its id its resource's. */
+const sourceInfo = sourceSchema
+  .extend({
+    id: z
+      .string()
+      .describe(
+        "The source's id, as its resource's id is: `<collectorId>/<sourceId>`, what a source resource's `get` takes, e.g. \"100000001/200000001\".",
+      ),
+    fields: fieldsResult,
+  })
+  .describe("A source as the service shows it, its id its resource's.");
+
+/** A collector or source as the service returns it: its id a number (a listed source's, always). */
+type Entity = { id?: number };
+
+/** A collector with its resource's id. */
+const asCollectorInfo = (collector: Entity) => ({ ...collector, id: String(collector.id) });
+
+/** A source of the collector `collectorId` with its resource's id. */
+const asSourceInfo = (collectorId: string) => (source: Entity) => ({
+  ...source,
+  id: sourcePluginId(toId(collectorId), String(source.id)),
+});
+
+const collectors = z.object({ collectors: z.array(collectorInfo).describe("The collectors.") });
 
 export const INVOKES: Readonly<Record<string, Invoke>> = {
   getCollector: {
     description: "One collector, by id or by name.",
     args: z.object({ id: id("collector").optional(), name: name("collector").optional() }),
-    result: collectorSchema,
+    result: collectorInfo,
     returns: "CollectorInfo",
     secrets: [],
-    run: (l, args) =>
-      l.getCollector(args.id !== undefined ? { id: String(args.id) } : { name: String(args.name) }),
+    run: async (l, args) =>
+      asCollectorInfo(
+        await l.getCollector(
+          args.id !== undefined ? { id: String(args.id) } : { name: String(args.name) },
+        ),
+      ),
   },
   getCollectors: {
     description: "Every collector (all pages), optionally filtered.",
@@ -65,7 +115,7 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
     result: collectors,
     returns: "CollectorInfo",
     secrets: [],
-    run: async (l, args) => ({ collectors: await l.getCollectors(args) }),
+    run: async (l, args) => ({ collectors: (await l.getCollectors(args)).map(asCollectorInfo) }),
   },
   getSource: {
     description: "One source of a collector, by id or by name. Its credentials are secrets.",
@@ -74,29 +124,31 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
       id: id("source").optional(),
       name: name("source").optional(),
     }),
-    result: sourceSchema,
+    result: sourceInfo,
     returns: "SourceInfo",
     secrets: SOURCE_SECRETS,
-    run: (l, args) => {
+    run: async (l, args) => {
       const collectorId = String(args.collectorId);
-      return l.getSource(
+      const source = await l.getSource(
         args.id !== undefined
           ? { collectorId, id: String(args.id) }
           : { collectorId, name: String(args.name) },
       );
+      return asSourceInfo(collectorId)(source);
     },
   },
   getSources: {
     description: "Every source of a collector (a secret: sources may hold credentials).",
     args: z.object({ collectorId: id("collector") }),
     result: z.object({
-      sources: z.array(sourceSchema).describe("The sources (a secret: they may hold credentials)."),
+      sources: z.array(sourceInfo).describe("The sources (a secret: they may hold credentials)."),
     }),
     returns: "SourceInfo",
     secrets: ["sources"],
-    run: async (l, args) => ({
-      sources: await l.getSources({ collectorId: String(args.collectorId) }),
-    }),
+    run: async (l, args) => {
+      const collectorId = String(args.collectorId);
+      return { sources: (await l.getSources({ collectorId })).map(asSourceInfo(collectorId)) };
+    },
   },
   getUpgradeTargets: {
     description: "The collector builds the service offers, `latest` set on the newest.",
@@ -118,7 +170,9 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
     result: collectors,
     returns: "CollectorInfo",
     secrets: [],
-    run: async (l, args) => ({ collectors: await l.getUpgradableCollectors(args) }),
+    run: async (l, args) => ({
+      collectors: (await l.getUpgradableCollectors(args)).map(asCollectorInfo),
+    }),
   },
   getOfflineCollectors: {
     description:
@@ -134,7 +188,9 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
     result: collectors,
     returns: "CollectorInfo",
     secrets: [],
-    run: async (l, args) => ({ collectors: await l.getOfflineCollectors(args) }),
+    run: async (l, args) => ({
+      collectors: (await l.getOfflineCollectors(args)).map(asCollectorInfo),
+    }),
   },
 };
 

@@ -2,7 +2,8 @@
 // toJSONSchema, with the shapes the kinds register where zod cannot show one), then a Pulumi
 // type. Objects with known members become declared object types, named after where they occur
 // ("Filter", "ThirdPartyRefResource"); one whose members differ between resources gets the
-// resource's name in front ("S3SourceThirdPartyRef"). Everything else open is pulumi.json#/Any.
+// resource's name in front ("S3SourceThirdPartyRef"). A nullable value is its type (optional);
+// everything else open (a free-form value) is pulumi.json#/Any.
 // A credential inside an object (a field's secretPaths) is a secret member of its object type;
 // the mark is part of what the type is, so a type with a secret member is never shared with a
 // use of the same members that has none.
@@ -97,7 +98,18 @@ export class TypeTable {
 
   /** The Pulumi type of a JSON Schema found at `path` (a Pascal-case name) in `owner`. */
   typeOf(js: Json, path: string, owner: string): TypeSpec {
-    const options = (js.anyOf ?? js.oneOf) as Json[] | undefined;
+    // zod writes nullish as a `null` type or option. A Pulumi property is optional already, and
+    // the SDKs give an absent one as null/None/nil: typed as the other option, not as Any
+    // (which Python's SDK checks as a dict, refusing the string a nullable field holds).
+    if (Array.isArray(js.type)) {
+      const types = (js.type as string[]).filter((type) => type !== "null");
+      const [only] = types;
+      if (types.length === 1) return this.typeOf({ ...js, type: only }, path, owner);
+      return this.typeOf({ anyOf: types.map((type) => ({ ...js, type })) }, path, owner);
+    }
+    const options = ((js.anyOf ?? js.oneOf) as Json[] | undefined)?.filter(
+      (option) => option.type !== "null",
+    );
     if (options) {
       const types = options.map((option) => this.typeOf(option, path, owner));
       const distinct = [...new Map(types.map((t) => [JSON.stringify(t), t])).values()];

@@ -1,26 +1,42 @@
 // Every reference page's example runs: the examples (provider/plugin/examples.json, rendered from
-// docs/reference/programs/ by `npm run docs:reference`) joined into one program per language that
-// runs here (test/helpers/reference-programs.ts) and previewed once with the real engine against
-// the local service: Pulumi YAML and TypeScript on the plugin, TypeScript on this package's
-// classes (the resources' TypeScript rendering with its import pointed at pulumi-collectors), and
-// Go on the plugin. Each preview must plan a create for every resource the programs declare, and
-// fail on any error: a function example's invoke runs in the preview when its arguments are
-// known, against what the service holds (set up below: an offline collector). The TypeScript programs are
-// type-checked too (the engine only transpiles them).
+// docs/reference/programs/ by `npm run docs:reference`) joined into one program per language
+// (test/helpers/reference-programs.ts) and previewed once with the real engine against the local
+// service: Pulumi YAML, TypeScript (on the plugin's SDK and, in the same program, on this
+// package's classes: the resources' TypeScript rendering with the classes as `collectors`), Go
+// and Python on the plugin. So four engine runs preview every example, and one more the Python
+// programs of the other pages (docs-python.ts), each in a stack of its own. Each preview must plan
+// a create for every resource the programs declare, and fail on any error: a function example's
+// invoke runs in the preview when its arguments are known, against what the service holds (set up
+// below: an offline collector). The TypeScript program is type-checked too (the engine only
+// transpiles it) and the Go one vetted. A failure names the pages and blocks it comes from.
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTINGS } from "../../provider/resources/steps/settings";
 import { buildSdkgen, generateSdks, goCommand, packTypeScriptSdk } from "../../scripts/build-sdks";
 import { runOrFail } from "../../scripts/pulumi-workspace";
+import { makePythonEnv } from "../../scripts/python-env";
+import { docsPythonPrograms } from "../helpers/docs-python";
 import { GO_ENV, useGeneratedSdk } from "../helpers/go";
 import { installPlugin } from "../helpers/plugin";
-import { type PulumiWorkspace, previewJson, ROOT, Service, workspaceFor } from "../helpers/pulumi";
+import {
+  CommandFailed,
+  PULUMI_USER,
+  type PulumiWorkspace,
+  previewJson,
+  ROOT,
+  Service,
+  workspaceFor,
+} from "../helpers/pulumi";
 import {
   adoptedInstalledNames,
+  blame,
   configKeys,
   declaredResources,
   goProgram,
+  pageOf,
+  pythonProgram,
   typescriptProgram,
   yamlProgram,
 } from "../helpers/reference-programs";
@@ -28,13 +44,28 @@ import { userProject } from "../helpers/user-project";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const RESOURCES = declaredResources();
+
+/** What a preview must create: `<type>::<name>`, each with the page that declares it. */
+type Planned = Record<string, string>;
+
+/** The resources the programs declare, on the plugin (or as the package's classes). */
+function planned(classes = false): Planned {
+  return Object.fromEntries(
+    Object.entries(declaredResources(classes)).map(([name, type]) => {
+      const kind = type.split(":").at(-1) as string;
+      const token = classes ? `pulumi-nodejs:dynamic/collectors:${kind}` : type;
+      return [`${token}::${name}`, pageOf(kind)];
+    }),
+  );
+}
 
 let service: Service;
 /** The user's project: pulumi-collectors packed, the TypeScript SDK installed, the programs. */
 let app: string;
 /** Where the SDKs are generated and compiled: inside the repository, as packTypeScriptSdk needs. */
 let build: string;
+/** The Python virtual environment every Python program runs in (npm run python-env's). */
+let venv: string;
 const workspaces: PulumiWorkspace[] = [];
 
 function programDir(name: string, files: Record<string, string>): string {
@@ -44,33 +75,93 @@ function programDir(name: string, files: Record<string, string>): string {
   return dir;
 }
 
-/** A stack on the program with every credential the examples read set to a made-up secret. */
+/**
+ * A stack on the program: the service's account from the COLLECTORS_* variables the provider
+ * reads, and every credential the examples read set to a made-up secret in one `config set-all`
+ * (one command per key took about 1.6 s each, 17 of them per stack).
+ */
 async function workspace(dir: string, plugin: boolean, env: Record<string, string> = {}) {
-  const secrets = Object.fromEntries(configKeys().map((key) => [key, `made-up-${key}`]));
-  const ws = await workspaceFor(service, dir, { secrets, env });
+  const account = {
+    [SETTINGS.accessId.env]: PULUMI_USER.accessId,
+    [SETTINGS.accessKey.env]: PULUMI_USER.accessKey,
+    [SETTINGS.endpoint.env]: service.url,
+  };
+  const ws = await workspaceFor(service, dir, { connect: false, env: { ...account, ...env } });
   workspaces.push(ws);
+  const made = configKeys().flatMap((key) => ["--secret", `${key}=made-up-${key}`]);
+  await ws.pulumi(["config", "set-all", ...made]);
   if (plugin) await installPlugin(ws);
   return ws;
 }
 
 /**
- * Previews, and expects a create for every declared resource, by logical name (`resources`: the
- * classes' program holds the resources' examples only, not the functions').
+ * What a failure says: of a `pulumi preview --json`, its errors (their resource and message) and
+ * stderr, not the steps, which name every resource; else its message.
  */
+function failureText(error: unknown): string {
+  if (!(error instanceof CommandFailed))
+    return error instanceof Error ? error.message : String(error);
+  try {
+    const { diagnostics = [] } = JSON.parse(error.result.stdout) as {
+      diagnostics?: { urn?: string; message?: string; severity?: string }[];
+    };
+    const errors = diagnostics.filter((d) => d.severity === "error");
+    return [...errors.map((d) => `${d.urn ?? ""} ${d.message ?? ""}`), error.result.stderr].join(
+      "\n",
+    );
+  } catch {
+    return error.message;
+  }
+}
+
+/** An error that names the pages and blocks a failure in `program` comes from. */
+function blamed(error: unknown, program: string, language: string): Error {
+  const text = error instanceof Error ? error.message : String(error);
+  const from = blame(failureText(error), program, language);
+  const pages = from.length > 0 ? `in ${from.join("; ")}:\n` : "";
+  return new Error(`${pages}${text}`, { cause: error });
+}
+
+/** Runs a step of `program`'s check; its failure names the pages and blocks it comes from. */
+async function checking<T>(
+  program: string,
+  language: string,
+  step: () => T | Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw blamed(error, program, language);
+  }
+}
+
+/** Previews, and expects a create of every resource of `resources`. */
 async function expectEveryResourcePlanned(
   ws: PulumiWorkspace,
-  resources: Record<string, string> = RESOURCES,
+  resources: Planned,
+  program: string,
+  language: string,
 ): Promise<void> {
-  const preview = await previewJson(ws);
-  const created = preview.steps.filter((s) => s.op === "create").map((s) => s.name);
-  expect(created.sort()).toEqual(expect.arrayContaining(Object.keys(resources).sort()));
+  const preview = await checking(program, language, () => previewJson(ws));
+  const created = new Set(
+    preview.steps.filter((s) => s.op === "create").map((s) => `${s.type}::${s.name}`),
+  );
+  const missing = Object.entries(resources)
+    .filter(([resource]) => !created.has(resource))
+    .map(([resource, page]) => `${resource} (${page}, its ${language} block)`);
+  expect(missing, "resources the preview does not create").toEqual([]);
   expect(Object.keys(resources).length).toBeGreaterThanOrEqual(38);
 }
 
 function typecheck(dir: string): void {
-  execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "--noEmit", "-p", dir], {
-    stdio: "pipe",
-  });
+  try {
+    execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "--noEmit", "-p", dir], {
+      stdio: "pipe",
+    });
+  } catch (error) {
+    const { stdout } = error as { stdout?: Buffer };
+    throw new Error(`tsc: ${String(stdout ?? "")}`, { cause: error });
+  }
 }
 
 const TSCONFIG = `${JSON.stringify(
@@ -89,6 +180,10 @@ const TSCONFIG = `${JSON.stringify(
   2,
 )}\n`;
 
+/** A Python project's Pulumi.yaml: its program __main__.py, run in the shared environment. */
+const pythonProject = (name: string) =>
+  `name: ${name}\nmain: __main__.py\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\n`;
+
 beforeAll(async () => {
   service = await Service.start();
   // getOfflineCollectors' example lists the collectors silent for more than 30 days: one
@@ -101,7 +196,12 @@ beforeAll(async () => {
   build = mkdtempSync(join(ROOT, "node_modules", ".cache", "reference-e2e-sdk-"));
   const sdkgen = await buildSdkgen(join(build, "sdkgen"));
   await generateSdks(sdkgen, join(ROOT, "dist", "plugin", "schema.json"), join(build, "sdk"));
-  const tarball = await packTypeScriptSdk(join(build, "sdk", "nodejs"), build);
+  // The TypeScript SDK's compile and the Python environment's wheel, at the same time.
+  const [tarball, python] = await Promise.all([
+    packTypeScriptSdk(join(build, "sdk", "nodejs"), build),
+    makePythonEnv(join(build, "venv")),
+  ]);
+  venv = python.dir;
   const installed = join(app, "node_modules", "@pulumi-collectors", "collectors");
   mkdirSync(installed, { recursive: true });
   execFileSync("tar", ["-xzf", tarball, "-C", installed, "--strip-components=1"]);
@@ -113,40 +213,34 @@ afterAll(async () => {
   for (const dir of [app, build]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("the reference pages' examples", () => {
+// The languages' previews at the same time: each mostly waits on its engine and the service.
+describe.concurrent("the reference pages' examples", () => {
   it(
     "Pulumi YAML on the plugin: previews a create of every resource",
     async () => {
-      const dir = programDir("yaml", { "Pulumi.yaml": yamlProgram("reference-yaml") });
-      await expectEveryResourcePlanned(await workspace(dir, true));
+      const program = yamlProgram("reference-yaml");
+      const dir = programDir("yaml", { "Pulumi.yaml": program });
+      await expectEveryResourcePlanned(await workspace(dir, true), planned(), program, "YAML");
     },
     10 * MINUTE,
   );
 
   it(
-    "TypeScript on the plugin's SDK: type-checks and previews a create of every resource",
+    "TypeScript on the plugin's SDK and on the package's classes: type-checks and previews a create of every resource",
     async () => {
-      const dir = programDir("typescript-sdk", {
-        "Pulumi.yaml": "name: reference-typescript-sdk\nruntime: nodejs\n",
-        "index.ts": typescriptProgram(),
+      const program = typescriptProgram();
+      const dir = programDir("typescript", {
+        "Pulumi.yaml": "name: reference-typescript\nruntime: nodejs\n",
+        "index.ts": program,
         "tsconfig.json": TSCONFIG,
       });
-      typecheck(dir);
-      await expectEveryResourcePlanned(await workspace(dir, true));
-    },
-    10 * MINUTE,
-  );
-
-  it(
-    "TypeScript on the package's classes: type-checks and previews a create of every resource",
-    async () => {
-      const dir = programDir("typescript-classes", {
-        "Pulumi.yaml": "name: reference-typescript-classes\nruntime: nodejs\n",
-        "index.ts": typescriptProgram("pulumi-collectors"),
-        "tsconfig.json": TSCONFIG,
-      });
-      typecheck(dir);
-      await expectEveryResourcePlanned(await workspace(dir, false), declaredResources(true));
+      await checking(program, "TypeScript", () => typecheck(dir));
+      await expectEveryResourcePlanned(
+        await workspace(dir, true),
+        { ...planned(), ...planned(true) },
+        program,
+        "TypeScript",
+      );
     },
     10 * MINUTE,
   );
@@ -155,15 +249,68 @@ describe("the reference pages' examples", () => {
     "Go on the plugin's SDK: builds and previews a create of every resource",
     async () => {
       const sdk = join(build, "sdk", "go");
+      const program = goProgram();
       const dir = programDir("go", {
         "Pulumi.yaml": "name: reference-go\nruntime: go\n",
-        "main.go": goProgram(),
+        "main.go": program,
       });
       for (const file of ["go.mod", "go.sum"])
         copyFileSync(join(ROOT, "examples", "go", file), join(dir, file));
       await useGeneratedSdk(dir, sdk);
-      await runOrFail(goCommand(), ["vet", "."], dir, { ...process.env, ...GO_ENV });
-      await expectEveryResourcePlanned(await workspace(dir, true, GO_ENV));
+      await checking(program, "Go", () =>
+        runOrFail(goCommand(), ["vet", "."], dir, { ...process.env, ...GO_ENV }),
+      );
+      await expectEveryResourcePlanned(
+        await workspace(dir, true, GO_ENV),
+        planned(),
+        program,
+        "Go",
+      );
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "Python on the plugin's SDK: previews a create of every resource",
+    async () => {
+      const program = pythonProgram();
+      const dir = programDir("python", {
+        "Pulumi.yaml": pythonProject("reference-python"),
+        "__main__.py": program,
+      });
+      await expectEveryResourcePlanned(await workspace(dir, true), planned(), program, "Python");
+    },
+    10 * MINUTE,
+  );
+});
+
+describe("the other pages' Python programs", () => {
+  it(
+    "preview with no error, each in a stack of its own",
+    async () => {
+      const programs = docsPythonPrograms();
+      expect(programs.map((p) => p.where)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^docs\/getting-started\/other-languages\.md/),
+        ]),
+      );
+      // Their resources' names may repeat from page to page: one stack each, all at once.
+      await Promise.all(
+        programs.map(async ({ where, text }, index) => {
+          const dir = programDir(`docs-python-${index}`, {
+            "Pulumi.yaml": pythonProject(`docs-python-${index}`),
+            "__main__.py": text,
+          });
+          const ws = await workspace(dir, true);
+          try {
+            await previewJson(ws);
+          } catch (error) {
+            throw new Error(`${where}:\n${error instanceof Error ? error.message : error}`, {
+              cause: error,
+            });
+          }
+        }),
+      );
     },
     10 * MINUTE,
   );

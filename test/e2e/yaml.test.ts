@@ -1,7 +1,7 @@
 // The collectors provider plugin with the real engine and its YAML language host, against the
 // local service: examples/yaml through its life (one POST per resource, a preview without
-// requests, a batched refresh, no secret in the state, one PUT per change, a replacement,
-// destroy), the name preview shows is the one up creates, an AWS key given as plain config is
+// requests, a batched refresh, no secret in the state, `get` by the ids look-ups return, one PUT
+// per change, a replacement, destroy), the name preview shows is the one up creates, an AWS key given as plain config is
 // encrypted in the state all the same, and bad input fails preview with the dynamic provider's
 // message before any request. The plugin is installed the way a user installs it, from the
 // tarball `npm run build` makes.
@@ -18,6 +18,7 @@ import {
   PULUMI_USER,
   type PulumiWorkspace,
   previewJson,
+  program,
   Service,
   summarize,
   workspaceFor,
@@ -115,6 +116,35 @@ describe("examples/yaml on the plugin", () => {
       expect(web?.url).toMatch(/^http/);
       for (const secret of [AWS_KEY, web?.url, PULUMI_USER.accessKey]) {
         expect(state).not.toContain(secret);
+      }
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "reads a collector and a source with `get` by the ids their look-ups return",
+    async () => {
+      const file = join(ws.dir, "Pulumi.yaml");
+      const before = readFileSync(file, "utf8");
+      try {
+        // A look-up's id is its resource's id: a collector's, a source's <collectorId>/<sourceId>.
+        const lookups = readFileSync(join(program("looked-up-get"), "resources.yaml"), "utf8");
+        edit(ws, (text) => text.replace("outputs:\n", `${lookups}outputs:\n`));
+        // Preview reads them (a read has no side effect): an id `get` refuses fails it.
+        const preview = JSON.parse((await ws.pulumi(["preview", "--json"])).stdout) as {
+          steps: { op: string; urn: string; newState?: { id?: string } }[];
+        };
+        const read = preview.steps
+          .filter((s) => s.op === "read")
+          .map((s) => [s.urn.split("::").at(-1), s.newState?.id]);
+        const [collector] = await service.inventory();
+        const web = collector?.sources.find((s: { sourceType: string }) => s.sourceType === "HTTP");
+        expect(read.sort()).toEqual([
+          ["seen", String(collector?.id)],
+          ["seenWeb", `${collector?.id}/${web?.id}`],
+        ]);
+      } finally {
+        writeFileSync(file, before);
       }
     },
     10 * MINUTE,

@@ -162,6 +162,41 @@ describe("the package schema", () => {
     }
   });
 
+  it("types every output and function result as what it is: Any only in a free-form map", () => {
+    // Where a value is Any, with what may hold it: the service's free-form JSON, whose keys and
+    // values no table models (a generic source's pass-through and thirdPartyRef, a Cloud-to-Cloud
+    // source's config; what the service holds that the program does not set).
+    const anyAt: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (node === null || typeof node !== "object") return;
+      if ((node as TypeSpec).$ref === "pulumi.json#/Any") anyAt.push(at);
+      for (const [key, child] of Object.entries(node)) walk(child, `${at}/${key}`);
+    };
+    walk(schema, "");
+    const freeForm = /\/(passthrough|thirdPartyRef|config|unmanaged)\/additionalProperties$/;
+    expect(anyAt.filter((at) => !freeForm.test(at))).toEqual([]);
+    expect(anyAt.filter((at) => at.includes("/functions/"))).toEqual([]);
+    // A nullable field of the service is its type, optional (Python's SDK checks Any as a dict).
+    const collector = schema.types["collectors:index:CollectorInfo"]?.properties;
+    expect(collector?.category).toMatchObject({ type: "string" });
+    expect(collector?.targetCpu).toMatchObject({ type: "number" });
+    expect(collector?.fields).toMatchObject({ additionalProperties: { type: "string" } });
+    expect(collector?.links).toMatchObject({ type: "array" });
+    const source = schema.types["collectors:index:SourceInfo"]?.properties;
+    expect(source?.automaticDateParsing).toMatchObject({ type: "boolean" });
+    const installed = schema.resources["collectors:index:InstalledCollector"]?.properties;
+    expect(installed?.osName).toMatchObject({ type: "string" });
+  });
+
+  it("gives a looked-up collector's and source's id as a resource id: a string", () => {
+    const result = (fn: string) => schema.functions[`collectors:index:${fn}`]?.outputs.properties;
+    expect(result("getCollector")?.id?.type).toBe("string");
+    expect(result("getSource")?.id?.type).toBe("string");
+    expect(result("getSource")?.id?.description).toContain("<collectorId>/<sourceId>");
+    expect(schema.types["collectors:index:CollectorInfo"]?.properties.id?.type).toBe("string");
+    expect(schema.types["collectors:index:SourceInfo"]?.properties.id?.type).toBe("string");
+  });
+
   it("describes every resource, property, object type and function argument and result", () => {
     type Described = { description?: string };
     const members = (where: string, properties: Record<string, Described> | undefined) =>

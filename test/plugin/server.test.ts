@@ -332,7 +332,7 @@ describe("Invoke", () => {
         new InvokeRequest().setTok(tok).setArgs(Struct.fromJavaScript(args as never)),
       );
     const found = await invoke("collectors:index:getCollector", { name: "looked-up" });
-    expect(found.getReturn()?.toJavaScript()).toMatchObject({ id: Number(created.id) });
+    expect(found.getReturn()?.toJavaScript()).toMatchObject({ id: created.id });
     await service.clearRequests();
     const refused = await invoke("collectors:index:getCollector", { nmae: "x" });
     expect(refused.getFailuresList().map((f) => [f.getProperty(), f.getReason()])).toEqual([
@@ -340,6 +340,40 @@ describe("Invoke", () => {
     ]);
     expect(refused.getReturn()).toBeUndefined();
     expect(await service.requests()).toEqual([]);
+  });
+});
+
+describe("a look-up's id", () => {
+  const invoke = async (fn: string, args: Record<string, unknown>) => {
+    const response = await plugin.call<InvokeResponse>(
+      "invoke",
+      new InvokeRequest()
+        .setTok(`collectors:index:${fn}`)
+        .setArgs(Struct.fromJavaScript(args as never)),
+    );
+    expect(response.getFailuresList()).toEqual([]);
+    return response.getReturn()?.toJavaScript() as Record<string, unknown>;
+  };
+
+  it("is the id of the resource, which `get` (a read by id alone) takes", async () => {
+    const collector = await plugin.create("HostedCollector", "c", { name: "seen" });
+    const http = await plugin.create("HttpSource", "web", {
+      collectorId: collector.id,
+      name: "events",
+    });
+    const byName = await invoke("getCollector", { name: "seen" });
+    expect(byName.id).toBe(collector.id);
+    expect((await invoke("getCollector", { id: collector.id })).id).toBe(collector.id);
+    const listed = (await invoke("getCollectors", {})).collectors as { id: unknown }[];
+    expect(listed.map((c) => c.id)).toContain(collector.id);
+    const source = await invoke("getSource", { collectorId: collector.id, name: "events" });
+    expect(source.id).toBe(http.id);
+    const listedSources = await invoke("getSources", { collectorId: collector.id });
+    const sources = revealed(listedSources.sources) as { id: unknown }[];
+    expect(sources.map((s) => s.id)).toEqual([http.id]);
+    // What `get` does with it: a read of that id, with no state.
+    expect((await plugin.read("HostedCollector", String(byName.id))).properties.name).toBe("seen");
+    expect((await plugin.read("HttpSource", String(source.id))).properties.name).toBe("events");
   });
 });
 

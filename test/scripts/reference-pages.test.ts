@@ -140,7 +140,7 @@ describe("the package schema's examples", () => {
 });
 
 describe("the Python renderings", () => {
-  it("parse (python3's ast: there is no Python SDK installed to run them against)", () => {
+  it("parse (python3's ast, in a second; the e2e previews them with the SDK)", () => {
     const sources = EXAMPLE_NAMES.map((name) => examples[name]?.python ?? "");
     // ast.parse raises on a syntax error: the command then fails, and so does the test.
     const parse =

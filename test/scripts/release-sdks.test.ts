@@ -222,6 +222,12 @@ describe("the SDK packages of a release", () => {
     expect(readFileSync(join(dotnet, "HostedCollector.cs"), "utf8")).toContain(
       "namespace PulumiCollectors.Collectors",
     );
+    // Typed as what they are: a look-up's id the string a resource id is, a nullable field of
+    // the service its type, optional (not `object`, as pulumi.json#/Any gives).
+    const lookup = readFileSync(join(dotnet, "GetCollector.cs"), "utf8");
+    expect(lookup).toMatch(/public readonly string Id;/);
+    expect(lookup).toMatch(/public readonly string\? Category;/);
+    expect(lookup).toMatch(/public readonly double\? TargetCpu;/);
   });
 });
 

@@ -1,5 +1,6 @@
 # The Installed Collector named "web-01.prod", looked up without managing it: its id is what a
-# source's collectorId takes (`collectors list` shows every collector's name and id).
+# source's collectorId and the collector resource's get take (`collectors list` shows every
+# collector's name and id).
 webHost = invoke("collectors:index:getCollector", {
   name = "web-01.prod"
 })
