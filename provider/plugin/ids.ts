@@ -68,10 +68,6 @@ export function splitSourcePluginId(
   };
 }
 
-/** The plugin's id of a source: `<collectorId>/<sourceId>`. */
-export const sourcePluginId = (collectorId: number | string, id: number | string): string =>
-  `${String(collectorId)}/${String(id)}`;
-
 /** The plugin's id of an object the layer knows by `id`, in the scope of `state`. */
 export function pluginId(kind: EntityKind, id: string, state: Values): string {
   if (kind.parent === undefined || id === "") return id;

@@ -15,7 +15,6 @@ import { runProcess } from "../../scripts/pulumi-workspace";
 import type { PythonEnv } from "../../scripts/python-env";
 import { installPlugin } from "../helpers/plugin";
 import {
-  type CommandResult,
   changes,
   example,
   outputOf,
@@ -241,20 +240,8 @@ describe("examples/python on the plugin", () => {
       });
       try {
         await ws.setConfig("existingCollectorName", "py-existing");
-        let up: CommandResult | undefined;
-        const sent = await requestsOf(async () => {
-          up = await ws.pulumi(["up", "--yes", "--skip-preview"], { check: false });
-        });
+        const sent = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
         expect(changesOnly(sent)).toEqual([]);
-        if (up?.code !== 0) {
-          // Until the schema types the look-up's results as what they are, and its id as the
-          // string `get` takes (issue 42), the generated SDK refuses the result: that refusal
-          // and nothing else. Once fixed, this branch goes.
-          expect(outputOf(up as CommandResult)).toMatch(
-            /TypeError: (Expected argument '\w+' to be a dict|\d+ has type int, but expected one of: bytes, unicode)/,
-          );
-          return;
-        }
         const outputs = await ws.outputs();
         expect(outputs.existingId).toBe(String(collector.id));
         expect(outputs.existingDescription).toBe("Made outside Pulumi.");
