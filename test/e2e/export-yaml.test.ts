@@ -82,7 +82,7 @@ beforeAll(async () => {
   hostileObjects = await seedHostile(world.operator);
 }, 10 * MINUTE);
 
-afterAll(() => closeWorld(world));
+afterAll(() => closeWorld(world), 5 * MINUTE);
 
 describe("collectors export --language yaml, then the printed steps", () => {
   it(

@@ -65,7 +65,7 @@ beforeAll(async () => {
   world = await exportWorld("collectors-export-e2e-");
 }, 10 * MINUTE);
 
-afterAll(() => closeWorld(world));
+afterAll(() => closeWorld(world), 5 * MINUTE);
 
 describe("collectors export, then the printed steps, then destroy", () => {
   it(

@@ -5,7 +5,8 @@
 // prints run as printed with the real engine. The first `pulumi up` takes every object over with
 // reads alone, `pulumi preview --expect-no-changes` sends nothing, and one change in the program
 // is one PUT.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,9 +39,11 @@ beforeAll(async () => {
   shellEnv = isolatedEnv(join(root, "pulumi"), await pulumiCliPath(ROOT));
 }, 5 * MINUTE);
 
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
-});
+// Two projects' node_modules from `npm install`: tens of thousands of files, which took more than
+// the default minute to delete on a busy machine (and, deleted synchronously, held up the worker).
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+}, 5 * MINUTE);
 
 /** Requests the service received while `work` ran. */
 async function requestsDuring(work: () => Promise<CommandResult>) {

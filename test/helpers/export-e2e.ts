@@ -3,7 +3,8 @@
 // export run as the user, and what it prints for the user to run read back as the user reads it
 // and run as the user runs it: the steps after "Then", one after the other in a shell, typing the
 // access key or a secret at a prompt; then what `pulumi up` and `pulumi destroy` sent.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
@@ -53,9 +54,13 @@ export async function exportWorld(prefix: string): Promise<ExportWorld> {
   return { service, root, shellEnv, operator, seeded };
 }
 
+/**
+ * Removes the world's folder (the projects' node_modules: tens of thousands of files, deleted
+ * without holding up the worker) and stops its service; give the hook minutes, not the default one.
+ */
 export async function closeWorld(world: ExportWorld | undefined): Promise<void> {
   if (!world) return;
-  rmSync(world.root, { recursive: true, force: true });
+  await rm(world.root, { recursive: true, force: true });
   await world.service.close();
 }
 

@@ -19,6 +19,7 @@ import {
   type WorkspaceOptions,
 } from "../../scripts/pulumi-workspace";
 import { call, cookiesOf, type HttpResponse, type Json } from "./http";
+import { TRANSPILE_ONLY, typecheckedByTheRepository } from "./typechecked";
 import { E2E_ACCOUNTS, OPERATOR, PULUMI_USER } from "./users";
 
 export { CommandFailed, type CommandResult, PulumiWorkspace } from "../../scripts/pulumi-workspace";
@@ -217,6 +218,7 @@ export function shape(inventory: InventoryCollector[]): Record<string, string[]>
 /**
  * A workspace on `programDir` whose stack points at `service` (plus any extra config); with
  * `connect: false`, the stack gets only the config given (e.g. a stack file's own settings).
+ * A program `npm run typecheck` covers runs without ts-node's type check (typechecked.ts).
  */
 export async function workspaceFor(
   service: Service,
@@ -226,9 +228,11 @@ export async function workspaceFor(
   const { connect = true, ...rest } = opts;
   const cliPath = await pulumiCliPath(ROOT);
   const base = connect ? service.config : {};
+  const transpileOnly = typecheckedByTheRepository(ROOT, programDir) ? TRANSPILE_ONLY : {};
   return PulumiWorkspace.create({
     prefix: "collectors-e2e-",
     ...rest,
+    env: { ...transpileOnly, ...rest.env },
     program: programDir,
     cliPath,
     config: { ...base.config, ...rest.config },
