@@ -1,4 +1,5 @@
-// The Go unit tests of our language hosts (scripts/pulumi-cli/*host/*_test.go): for the Go host,
+// The Go unit tests of our language hosts and their kit (scripts/pulumi-cli/*/*_test.go): the
+// kit's answer to a method a host leaves out (what to do instead); for the Go host,
 // which resource plugins a program's Go packages declare and what the user is told when `go list`
 // fails; for the Python host, the runtime options it refuses, a missing virtual environment, and
 // the plugins of the distributions installed in one. Run through one `go test` so that `npm test`
@@ -11,14 +12,14 @@ import { goCommand } from "../../scripts/build-sdks";
 import { repoRoot, runProcess } from "../../scripts/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
-const HOSTS = ["golanghost", "pythonhost"];
+const PACKAGES = ["hostkit", "golanghost", "pythonhost"];
 
 it(
-  "go test ./golanghost ./pythonhost passes",
+  "go test ./hostkit ./golanghost ./pythonhost passes",
   async () => {
     const result = await runProcess(
       goCommand(),
-      ["test", "-count=1", "-trimpath", ...HOSTS.map((host) => `./${host}`)],
+      ["test", "-count=1", "-trimpath", ...PACKAGES.map((pkg) => `./${pkg}`)],
       {
         cwd: join(ROOT, "scripts", "pulumi-cli"),
         env: { ...process.env, GOFLAGS: "-mod=readonly" },
@@ -26,9 +27,9 @@ it(
       },
     );
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
-    for (const host of HOSTS) {
+    for (const pkg of PACKAGES) {
       expect(result.stdout).toMatch(
-        new RegExp(`^ok\\s+github\\.com/pulumi-collectors/pulumi-cli/${host}`, "m"),
+        new RegExp(`^ok\\s+github\\.com/pulumi-collectors/pulumi-cli/${pkg}`, "m"),
       );
     }
   },

@@ -45,7 +45,7 @@ func main() {
 	flag.String("root", "", "project root (ignored; taken from each request)")
 	flag.Parse()
 
-	host := &goHost{}
+	host := &goHost{Unsupported: unsupported}
 	if args := flag.Args(); len(args) > 0 {
 		host.engineAddress = args[0]
 	}
@@ -54,7 +54,7 @@ func main() {
 }
 
 type goHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
+	hostkit.Unsupported
 	// Where the engine serves its logging API; the program gets it as PULUMI_ENGINE.
 	engineAddress string
 }

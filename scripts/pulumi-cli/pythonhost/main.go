@@ -52,7 +52,7 @@ func main() {
 	flag.String("toolchain", "", "ignored; taken from the project's runtime options")
 	flag.Parse()
 
-	host := &pythonHost{}
+	host := &pythonHost{Unsupported: unsupported}
 	if args := flag.Args(); len(args) > 0 {
 		host.engineAddress = args[0]
 	}
@@ -61,7 +61,7 @@ func main() {
 }
 
 type pythonHost struct {
-	pulumirpc.UnimplementedLanguageRuntimeServer
+	hostkit.Unsupported
 	// Where the engine serves its logging API; the program gets it as --engine.
 	engineAddress string
 }
