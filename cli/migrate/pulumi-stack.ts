@@ -2,7 +2,7 @@
 // what `collectors migrate pulumi` takes over: its collectors and sources (type tokens
 // `sumologic:index/<module>:<Type>`), each with its logical name, URN, id and a source's
 // collectorId, and what depends on them. Nothing else is kept: the export may hold secrets.
-import { logicalNameOf } from "../../provider/resources/steps/naming";
+import { logicalNameOf } from "../../provider/resources/steps/urn";
 import { identifierOf } from "../export/names";
 import { readStackExport } from "../shared/stack-export";
 import { familyOf, NOT_SERVED, type TypeTable } from "./family";

@@ -7,7 +7,7 @@
 // told here.
 import { idIn, splitSourcePluginId } from "../../provider/plugin/ids";
 import { kindNamed } from "../../provider/resources/kinds";
-import { logicalNameOf } from "../../provider/resources/steps/naming";
+import { logicalNameOf } from "../../provider/resources/steps/urn";
 import type { StateResource } from "../shared/stack-export";
 import { ourType } from "./pending";
 import { CLEAR_ADVICE, type Finding } from "./statuses";

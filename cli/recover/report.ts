@@ -1,6 +1,6 @@
 // What the command prints: a line per pending operation, then what records the ids found; or
 // the same as one JSON document. Only URNs, types, names, ids and notes: never an input's value.
-import { logicalNameOf } from "../../provider/resources/steps/naming";
+import { logicalNameOf } from "../../provider/resources/steps/urn";
 import { commandLine } from "../shared/shell";
 import type { InputOptions } from "./input";
 import { toRecord } from "./record";

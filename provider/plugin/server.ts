@@ -11,6 +11,7 @@ import * as messages from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { typeOfUrn } from "../resources/steps/urn";
 import { changedSettings, checkConfig } from "./config";
 import { InFlight } from "./layer";
 import { type CollectorsProvider, InitFailed } from "./provider";
@@ -196,13 +197,6 @@ export function resourceProviderService(
       return new Empty();
     }),
   };
-}
-
-/** The type token in a URN (`urn:pulumi:stack::project::collectors:index:Source::name`). */
-function typeOfUrn(urn: string): string {
-  const parts = urn.split("::");
-  const types = parts[2] ?? "";
-  return types.slice(types.lastIndexOf("$") + 1);
 }
 
 /**

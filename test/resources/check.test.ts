@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { logicalNameOf, nameFromUrn } from "../../provider/resources/steps/naming";
+import { nameFromUrn } from "../../provider/resources/steps/naming";
+import { logicalNameOf } from "../../provider/resources/steps/urn";
 import { classUrn, provider, UNKNOWN, unnamed } from "./unit.helpers";
 
 const collector = provider("HostedCollector");

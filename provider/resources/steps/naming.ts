@@ -8,17 +8,9 @@ import { createHash } from "node:crypto";
 import { NAME_MAX } from "../../api";
 import { isObject, isUnset, UNKNOWN } from "../kinds/fields";
 import type { Inputs } from "../kinds/kind";
+import { logicalNameOf } from "./urn";
 
 const SUFFIX_LENGTH = 7;
-
-/**
- * The URN's logical name: what follows its type (`urn:pulumi:<stack>::<project>::<type>::<name>`).
- * A name may itself hold `::`, so it is everything after the third separator; the one copy of
- * this, for the provider and the command line alike (which imports it from here).
- */
-export function logicalNameOf(urn: string): string {
-  return urn.split("::").slice(3).join("::") || urn;
-}
 
 /** `<logical name>-<7 hex characters of the URN's hash>`, within the service's 128 characters. */
 export function nameFromUrn(urn: string): string {
