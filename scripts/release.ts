@@ -34,6 +34,7 @@ import { repoRoot, runOrFail, runProcess } from "./pulumi-workspace";
 import { packArchive, writeChecksums } from "./release/archives";
 import { makeExecutable, seaBlob } from "./release/executables";
 import { executableFormat } from "./release/formats";
+import { inParallel } from "./release/in-parallel";
 import { nodeBinary } from "./release/node-binaries";
 import { releaseNotes } from "./release/notes";
 import {
@@ -175,54 +176,58 @@ export async function buildRelease(opts: ReleaseOptions = {}): Promise<string[]>
       postject: require.resolve("postject/dist/cli.js"),
       machosign: await buildMachosign(join(DIST, "bin", "machosign")),
     };
-    const archives: string[] = [];
+    const hostNode = binaries.get(host.name) as string;
+    const blobs = new Map<Program, string>();
     for (const program of programs) {
-      const hostNode = binaries.get(host.name) as string;
-      const blob = await seaBlob(hostNode, program.bundle, work, program.name);
-      for (const platform of all) {
-        log(`${platform.name}: making ${program.name}`);
-        const nodeBinary = binaries.get(platform.name) as string;
-        const executable = await checkedExecutable(
-          platform,
-          program,
-          nodeBinary,
-          blob,
-          work,
-          tools,
-        );
-        if (platform === host) {
-          const did = await program.check(executable, version).catch((error: Error) => {
-            throw new Error(`${platform.name}: ${program.name} does not run: ${error.message}`);
-          });
-          log(`${platform.name}: ${program.name} ${did}`);
-        }
-        const archive = archiveName(version, platform.name, program.name);
-        await packArchive(executable, join(stage, archive));
-        // Twelve executables of ~120 MB each: none is kept once packed.
-        rmSync(executable);
-        archives.push(archive);
-      }
+      blobs.set(program, await seaBlob(hostNode, program.bundle, work, program.name));
     }
-    await writeChecksums(stage, archives);
     copyFileSync(join(DIST, "plugin", "schema.json"), join(stage, "schema.json"));
     writeFileSync(join(stage, "notes.md"), notes);
+
+    /** The SDK packages, from the release's schema: the paths written, relative to the stage. */
+    const sdkPackages = async (): Promise<string[]> => {
+      log("the SDK packages");
+      const sdks = await buildSdkPackages({
+        schema: join(stage, "schema.json"),
+        out: stage,
+        ...opts.sdks,
+      });
+      return sdks.map((file) => relative(stage, file));
+    };
+    /** A platform's executable of a program, made, checked and packed: its archive's name. */
+    const archiveOf = async (program: Program, platform: Platform): Promise<string> => {
+      log(`${platform.name}: making ${program.name}`);
+      const nodeBinary = binaries.get(platform.name) as string;
+      const blob = blobs.get(program) as string;
+      const executable = await checkedExecutable(platform, program, nodeBinary, blob, work, tools);
+      if (platform === host) {
+        const did = await program.check(executable, version).catch((error: Error) => {
+          throw new Error(`${platform.name}: ${program.name} does not run: ${error.message}`);
+        });
+        log(`${platform.name}: ${program.name} ${did}`);
+      }
+      const archive = archiveName(version, platform.name, program.name);
+      await packArchive(executable, join(stage, archive));
+      // Twelve executables of ~120 MB each: none is kept once packed.
+      rmSync(executable);
+      return archive;
+    };
+    // The SDK packages and every executable, a few at a time (release/in-parallel.ts); the SDKs
+    // first, the longest step. The archives keep their order: program by program, by platform.
+    const steps = [
+      sdkPackages,
+      ...programs.flatMap((program) =>
+        all.map((platform) => async () => [await archiveOf(program, platform)]),
+      ),
+    ];
+    const [sdks = [], ...made] = await inParallel(steps, (step) => step());
+    const archives = made.flat();
+    await writeChecksums(stage, archives);
     rmSync(work, { recursive: true, force: true });
-    log("the SDK packages");
-    const sdks = await buildSdkPackages({
-      schema: join(stage, "schema.json"),
-      out: stage,
-      ...opts.sdks,
-    });
 
     rmSync(out, { recursive: true, force: true });
     renameSync(stage, out);
-    return [
-      ...archives,
-      "checksums.txt",
-      "schema.json",
-      "notes.md",
-      ...sdks.map((file) => relative(stage, file)),
-    ];
+    return [...archives, "checksums.txt", "schema.json", "notes.md", ...sdks];
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

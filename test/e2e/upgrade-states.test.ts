@@ -76,8 +76,17 @@ describe("the recorded states", () => {
   });
 });
 
+/**
+ * A test of a recorded stack: after the one before it, never beside it (each builds on the stack
+ * the one before left). The stacks themselves run beside each other: each has its own service,
+ * backend and folder, and waits mostly on its engine's processes.
+ */
+const inOrder = (title: string, body: () => Promise<void>, timeout: number) =>
+  it(title, { concurrent: false, timeout }, body);
+
 describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ version, frontEnd }))))(
   "$version's $frontEnd stack with the code at HEAD",
+  { concurrent: true },
   ({ version, frontEnd }) => {
     const dir = join(upgradeStatesDir(ROOT), version, frontEnd);
     const recording = readJson<Recording>(join(dir, FILES.recording));
@@ -145,7 +154,7 @@ describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ vers
       if (temp) rmSync(temp, { recursive: true, force: true });
     });
 
-    it(
+    inOrder(
       "is restored: the service holds the recorded objects, the stack a resource of every kind",
       async () => {
         const objects = (await service.inventory()).flatMap((c) => [c, ...c.sources]);
@@ -167,7 +176,7 @@ describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ vers
       5 * MINUTE,
     );
 
-    it(
+    inOrder(
       "previews no replacement and no change, without a request",
       async () => {
         const sent = await requestsOf(() => expectNoChanges("preview"));
@@ -176,7 +185,7 @@ describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ vers
       10 * MINUTE,
     );
 
-    it(
+    inOrder(
       "refreshes every object with reads only and changes nothing",
       async () => {
         const sent = await requestsOf(() =>
@@ -190,7 +199,7 @@ describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ vers
       10 * MINUTE,
     );
 
-    it(
+    inOrder(
       "updates one changed setting in place with one PUT",
       async () => {
         await ws.setConfig("description", `Upgraded from ${version}.`);
@@ -205,7 +214,7 @@ describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ vers
       10 * MINUTE,
     );
 
-    it(
+    inOrder(
       "destroys the program's objects and leaves the Installed Collector registered",
       async () => {
         const sent = await requestsOf(() => ws.pulumi(["destroy", "--yes", "--skip-preview"]));

@@ -7,9 +7,9 @@
 // nothing pending, a preview that plans nothing, the objects the kill left unrecorded the very
 // ones the re-run reclaimed, and (creates) nothing left on the service after `pulumi destroy`.
 // Killing the CLI, it also checks that the provider processes it had started end on their own
-// within the time the code promises. Each way on (a column: its creates, updates and deletes in
-// order) runs on a service and a stack of its own, beside the other columns: a cell waits mostly
-// on pacing and on processes, rarely on the processor. Each column's tests fail with their own
+// within the time the code promises. The creates of a way on (a column), its updates and its
+// deletes each run on a service and a stack of their own, beside the others: a cell waits mostly
+// on pacing and on processes, rarely on the processor. Each of those tests fails with its own
 // cells; the last test prints the matrix.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Matrix } from "../../helpers/matrix";
@@ -247,53 +247,6 @@ export function killMatrix(name: FrontEndName): void {
   /** The rows of `points`. */
   const rowsOf = (points: readonly KillPoint[]) => points.map((at) => at.row);
 
-  // Each way on is a group of its own (its rows: creates, updates, deletes, in order).
-  for (const recovery of Object.keys(RECOVERIES) as Recovery[]) {
-    group(recovery, (bench) => {
-      inOrder(
-        "creates: killed at each write of a create, converges; destroy leaves nothing",
-        20 * MINUTE,
-        async () => {
-          const b = bench();
-          const { points, matrix } = await plan();
-          for (const at of points.create) {
-            const passed = await matrix.check(name, at.row, recovery, async () => {
-              const note = await killedCell(b, at, recovery, V1);
-              await b.fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
-              expect(objectPaths(await b.service.inventory()), "left after destroy").toEqual([]);
-              return note;
-            });
-            if (!passed) await cleanUp(b);
-          }
-          matrix.expectPassed(name, rowsOf(points.create), [recovery]);
-        },
-      );
-
-      inOrder("updates: killed at each write of an update, converges", 20 * MINUTE, async () => {
-        const b = bench();
-        const { points, matrix } = await plan();
-        await upTo(b, V1);
-        for (const [i, at] of points.update.entries()) {
-          const target = i % 2 === 0 ? V2 : V1;
-          await matrix.check(name, at.row, recovery, () => killedCell(b, at, recovery, target));
-        }
-        await cleanUp(b);
-        matrix.expectPassed(name, rowsOf(points.update), [recovery]);
-      });
-
-      inOrder("deletes: killed at each write of a delete, converges", 20 * MINUTE, async () => {
-        const b = bench();
-        const { points, matrix } = await plan();
-        for (const at of points.delete) {
-          await upTo(b, V1);
-          await matrix.check(name, at.row, recovery, () => killedCell(b, at, recovery, EMPTY));
-        }
-        await cleanUp(b);
-        matrix.expectPassed(name, rowsOf(points.delete), [recovery]);
-      });
-    });
-  }
-
   /** Up with the write of kill point `at` answered never; the run itself must converge. */
   async function lostCell({ service, fe }: Bench, at: KillPoint, target: Stage): Promise<string> {
     const { method, k } = at;
@@ -311,35 +264,87 @@ export function killMatrix(name: FrontEndName): void {
     return "its answer lost, no kill: converged within the run";
   }
 
-  group(LOST, (bench) => {
-    inOrder(
-      "every write once answered never: the run converges by itself",
-      20 * MINUTE,
-      async () => {
-        const b = bench();
+  /**
+   * The cells of one change in one column, as a group of their own (its service and stack): the
+   * creates, updates and deletes of a column need nothing of each other (each starts from an
+   * empty stack, and leaves one), so they run beside each other; Vitest runs at most five tests
+   * at once (maxConcurrency), which bounds the engines running together. The test fails with its
+   * own cells.
+   */
+  function cellsOf(
+    column: string,
+    change: Change,
+    title: string,
+    cells: (b: Bench, points: readonly KillPoint[], matrix: Matrix) => Promise<void>,
+  ): void {
+    group(`${column}: ${change}s`, (bench) => {
+      inOrder(title, 20 * MINUTE, async () => {
         const { points, matrix } = await plan();
-        for (const at of points.create) {
-          const passed = await matrix.check(name, at.row, LOST, async () => {
-            const note = await lostCell(b, at, V1);
-            await b.fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
-            expect(objectPaths(await b.service.inventory()), "left after destroy").toEqual([]);
-            return note;
-          });
-          if (!passed) await cleanUp(b);
-        }
+        await cells(bench(), points[change], matrix);
+        matrix.expectPassed(name, rowsOf(points[change]), [column]);
+      });
+    });
+  }
+
+  /** A cell of `column`: a run at kill point `at` toward `target`, checked; its note. */
+  type Cell = (b: Bench, at: KillPoint, target: Stage) => Promise<string>;
+  const cellOf = (column: string): Cell =>
+    column === LOST ? lostCell : (b, at, target) => killedCell(b, at, column as Recovery, target);
+
+  /** How a change's cells go, from an empty stack to an empty one. */
+  const CELLS: Record<
+    Change,
+    (b: Bench, points: readonly KillPoint[], column: string, matrix: Matrix) => Promise<void>
+  > = {
+    // Each from an empty stack: the cell, then `pulumi destroy` leaves nothing on the service.
+    create: async (b, points, column, matrix) => {
+      for (const at of points) {
+        const passed = await matrix.check(name, at.row, column, async () => {
+          const note = await cellOf(column)(b, at, V1);
+          await b.fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
+          expect(objectPaths(await b.service.inventory()), "left after destroy").toEqual([]);
+          return note;
+        });
+        if (!passed) await cleanUp(b);
+      }
+    },
+    // From one category to the other and back.
+    update: async (b, points, column, matrix) => {
+      await upTo(b, V1);
+      for (const [i, at] of points.entries()) {
+        const target = i % 2 === 0 ? V2 : V1;
+        await matrix.check(name, at.row, column, () => cellOf(column)(b, at, target));
+      }
+      await cleanUp(b);
+    },
+    // Each from the whole stack made.
+    delete: async (b, points, column, matrix) => {
+      for (const at of points) {
         await upTo(b, V1);
-        for (const [i, at] of points.update.entries()) {
-          await matrix.check(name, at.row, LOST, () => lostCell(b, at, i % 2 === 0 ? V2 : V1));
-        }
-        for (const at of points.delete) {
-          await upTo(b, V1);
-          await matrix.check(name, at.row, LOST, () => lostCell(b, at, EMPTY));
-        }
-        await cleanUp(b);
-        matrix.expectPassed(name, rowsOf(CHANGES.flatMap((change) => points[change])), [LOST]);
-      },
-    );
-  });
+        await matrix.check(name, at.row, column, () => cellOf(column)(b, at, EMPTY));
+      }
+      await cleanUp(b);
+    },
+  };
+
+  /** The test's title: what a column does at the writes of a change. */
+  function titleOf(column: string, change: Change): string {
+    const a = change === "update" ? "an" : "a";
+    const done =
+      column === LOST
+        ? `every write of ${a} ${change} once answered never: the run converges by itself`
+        : `killed at each write of ${a} ${change}, converges`;
+    return change === "create" ? `${done}; destroy leaves nothing` : done;
+  }
+
+  // A group per change of each way on; the creates first, the longest.
+  for (const change of CHANGES) {
+    for (const column of COLUMNS) {
+      cellsOf(column, change, titleOf(column, change), (b, points, matrix) =>
+        CELLS[change](b, points, column, matrix),
+      );
+    }
+  }
 
   /**
    * The stack and the service back to empty: after a failed cell, so that it does not fail the
