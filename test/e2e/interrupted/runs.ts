@@ -133,10 +133,11 @@ async function killedHeld(
 }
 
 /**
- * The up killed in the same turn of the event loop as the service hands the answer of its `k`-th
- * API request of `method` to the system (the response's `finish`): the provider gets the answer,
- * the engine is gone before the provider can pass it on. The local service runs in this process,
- * so the kill needs no poll to land there.
+ * The up killed as the service sends the answer of its `k`-th API request of `method`: the
+ * provider gets the answer, the engine is gone before the provider can pass it on. The kill goes
+ * out just before the answer (in the response's `end`), not once it is sent (`finish`): on a busy
+ * machine `finish` came late enough for the engine to record the answer first, a row of another
+ * kind. The local service runs in this process, so the kill needs no poll to land there.
  */
 async function killedOnceAnswered(
   fe: FrontEnd,
@@ -154,10 +155,12 @@ async function killedOnceAnswered(
     const cli = pid;
     // Read while the service handles the write, so that nothing stands between answer and kill.
     started = descendants(cli);
-    response.once("finish", () => {
+    const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+    response.end = ((...args: unknown[]) => {
       process.kill(cli, "SIGKILL");
       killed = true;
-    });
+      return end(...args);
+    }) as ServerResponse["end"];
   };
   server.on("request", onRequest);
   let run: CommandResult;
