@@ -10,7 +10,7 @@ import {
   pulumiCliPath,
   repoRoot,
   runProcess,
-} from "./pulumi-workspace";
+} from "./toolchain/pulumi-workspace";
 
 /** The Installed Collector examples/installed looks up by name. */
 export const INSTALLED_NAME = "web-01.prod";
@@ -98,7 +98,9 @@ async function runDemo(): Promise<void> {
       `    registered the Installed Collector ${INSTALLED_NAME} (id ${installedId}) that examples/installed looks up`,
     );
 
-    step("Finding the Pulumi CLI (scripts/pulumi-cli.sh; the first time it may build it)");
+    step(
+      "Finding the Pulumi CLI (scripts/toolchain/pulumi-cli.sh; the first time it may build it)",
+    );
     const cli = await pulumiCliPath(root, process.stdout);
     const version = await runProcess("pulumi", ["version"], {
       cwd: root,

@@ -1,7 +1,7 @@
 // Where a YAML project gets the collectors provider plugin, so that the printed steps work as
 // printed: the plugin tarball `npm run build` makes and the package ships
 // (dist/plugin/pulumi-resource-collectors-v<version>-<os>-<arch>.tar.gz, named by
-// scripts/build-plugin.ts), installed with `pulumi plugin install` from this very installation.
+// scripts/build/plugin.ts), installed with `pulumi plugin install` from this very installation.
 // The self-contained `collectors` executable carries no tarball: it sends the user to the release
 // page instead, where the plugin's own self-contained executables are.
 // The project itself names no path: the engine finds the plugin among the installed ones by its

@@ -153,7 +153,7 @@ function describeKind(kind: EntityKind): string {
 /** The package schema of the plugin, as GetSchema serves it. */
 export type PackageSchema = ReturnType<typeof packageSchema>;
 
-/** The schema's JSON, written into the plugin's bundle by scripts/build-plugin.ts; unset in the sources. */
+/** The schema's JSON, written into the plugin's bundle by scripts/build/plugin.ts; unset in the sources. */
 declare const PACKAGE_SCHEMA: string | undefined;
 
 /**

@@ -3,12 +3,12 @@
 // snapshot off, which would tie it to one platform) is made once with the release's Node.js and
 // injected by postject into each platform's Node.js binary. Node.js's own signature is removed first: injecting invalidates it,
 // and a broken signature is worse than none. macOS on Apple silicon kills an unsigned binary, so
-// darwin executables are then signed ad hoc (scripts/machosign) and that signature is checked.
+// darwin executables are then signed ad hoc (scripts/release/machosign) and that signature is checked.
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { unsign as unsignMacho } from "macho-unsign";
 import { signatureSet } from "portable-executable-signature";
-import { runOrFail } from "../pulumi-workspace";
+import { runOrFail } from "../toolchain/pulumi-workspace";
 import type { Platform } from "./platforms";
 
 // Node.js's sentinel for an injected blob (its docs: "Single executable applications").

@@ -6,8 +6,8 @@
  */
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { goCommand } from "../build-sdks";
-import { runOrFail } from "../pulumi-workspace";
+import { goCommand } from "../build/sdks";
+import { runOrFail } from "../toolchain/pulumi-workspace";
 
 export interface GoModule {
   /** The module path, from the generated go.mod. */

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { runOrFail } from "../pulumi-workspace";
+import { runOrFail } from "../toolchain/pulumi-workspace";
 import type { Platform } from "./platforms";
 
 export function cacheRoot(): string {

@@ -5,7 +5,7 @@
 // sha256 of the binary inside.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot } from "../pulumi-workspace";
+import { repoRoot } from "../toolchain/pulumi-workspace";
 
 export const PLUGIN = "pulumi-resource-collectors";
 /** The `collectors` command, released as an executable of its own for users without Node.js. */

@@ -6,7 +6,7 @@
  */
 import { copyFileSync, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { runOrFail, runProcess } from "../pulumi-workspace";
+import { runOrFail, runProcess } from "../toolchain/pulumi-workspace";
 
 /** Debian's Python, which apt's python3-build serves; a pyenv `python3` on PATH lacks it. */
 export function defaultPython(): string {

@@ -31,8 +31,8 @@ import {
   generateDotnetSdk,
   generateSdks,
   packTypeScriptSdk,
-} from "../build-sdks";
-import { repoRoot } from "../pulumi-workspace";
+} from "../build/sdks";
+import { repoRoot } from "../toolchain/pulumi-workspace";
 import { stageDotnetProject } from "./dotnet-sdk";
 import { stageGoModule } from "./go-sdk";
 import { buildPythonPackages, defaultPython, requirePythonBuild } from "./python-sdk";

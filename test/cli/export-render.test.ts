@@ -2,7 +2,7 @@
 // run through `biome format` with the repository's settings, which must change nothing.
 import { describe, expect, it } from "vitest";
 import { Code, type Statement, statementLines, stringLiteral } from "../../cli/export/render";
-import { runProcess } from "../../scripts/pulumi-workspace";
+import { runProcess } from "../../scripts/toolchain/pulumi-workspace";
 import { ROOT } from "../helpers/pulumi";
 
 async function biomeFormat(code: string): Promise<string> {

@@ -13,8 +13,8 @@ import { type ExportOptions, runExport } from "../../cli/export";
 import { AdoptById, type ExportPlan, IdOf } from "../../cli/export/plan";
 import { NotWritableInYaml, scalar, text, yamlProgram } from "../../cli/export/yaml";
 import { packageVersion } from "../../provider/plugin/version";
-import { tarballName } from "../../scripts/build-plugin";
-import { repoRoot } from "../../scripts/pulumi-workspace";
+import { tarballName } from "../../scripts/build/plugin";
+import { repoRoot } from "../../scripts/toolchain/pulumi-workspace";
 import { HIDDEN, type SeededAccount, seedAccount } from "./export-account";
 import { ACCESS_ID, recorder, useEmulator } from "./harness";
 

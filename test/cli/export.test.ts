@@ -18,7 +18,7 @@ import { identifierOf } from "../../cli/export/names";
 import type { CommandIO } from "../../cli/shared/action";
 import { Command, usageExit } from "../../cli/shared/commander";
 import { UsageError } from "../../cli/shared/output";
-import { repoRoot } from "../../scripts/pulumi-workspace";
+import { repoRoot } from "../../scripts/toolchain/pulumi-workspace";
 import { HIDDEN, type SeededAccount, seedAccount } from "./export-account";
 import { ACCESS_ID, ACCESS_KEY, recorder, useEmulator } from "./harness";
 

@@ -1,13 +1,13 @@
 // docs/reference/client.md lists the client's methods, printed from provider/api/ by
-// scripts/client-reference.ts: a method added, renamed or re-documented fails here until
+// scripts/docs/client-reference.ts: a method added, renamed or re-documented fails here until
 // `npm run docs:client` prints the section again, and a public method without a doc comment
 // cannot be printed at all.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CollectorsApi } from "../../provider/api/collectors";
-import { BEGIN, clientReference, END, PAGE } from "../../scripts/client-reference";
-import { markedSection } from "../../scripts/marked-section";
+import { BEGIN, clientReference, END, PAGE } from "../../scripts/docs/client-reference";
+import { markedSection } from "../../scripts/docs/marked-section";
 
 const ROOT = join(__dirname, "..", "..");
 

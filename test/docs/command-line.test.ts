@@ -1,11 +1,11 @@
 // docs/reference/command-line.md ends with every command and flag, printed from the program by
-// scripts/cli-reference.ts: a command or flag added, renamed or reworded fails here until
+// scripts/docs/cli-reference.ts: a command or flag added, renamed or reworded fails here until
 // `npm run docs:command-line` prints the section again.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BEGIN, commandReference, END, PAGE } from "../../scripts/cli-reference";
-import { markedSection } from "../../scripts/marked-section";
+import { BEGIN, commandReference, END, PAGE } from "../../scripts/docs/cli-reference";
+import { markedSection } from "../../scripts/docs/marked-section";
 
 const ROOT = join(__dirname, "..", "..");
 

@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runProcess } from "../../scripts/pulumi-workspace";
+import { runProcess } from "../../scripts/toolchain/pulumi-workspace";
 import { HIDDEN } from "../cli/export-account";
 import {
   closeWorld,

@@ -1,5 +1,5 @@
 // Go programs on the collectors provider plugin, with the real engine, our Go language host
-// (scripts/pulumi-cli/golanghost, `pulumi-language-go`) and the Go SDK generated from the
+// (scripts/toolchain/pulumi-cli/golanghost, `pulumi-language-go`) and the Go SDK generated from the
 // plugin's schema, against the local service: examples/go through its life (one POST per
 // resource, a preview without requests, the AWS key encrypted in the state, an existing
 // collector read by id with GetHostedCollector, destroy), and `pulumi import` into a Go project
@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../provider/plugin/version";
-import { goCommand } from "../../scripts/build-sdks";
-import { runProcess } from "../../scripts/pulumi-workspace";
+import { goCommand } from "../../scripts/build/sdks";
+import { runProcess } from "../../scripts/toolchain/pulumi-workspace";
 import { GO_ENV, generateGoSdk, SDK_MODULE, useGeneratedSdk } from "../helpers/go";
 import { installPlugin } from "../helpers/plugin";
 import {

@@ -18,8 +18,8 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSdkgen, generateSdks, packTypeScriptSdk } from "../../scripts/build-sdks";
-import { runProcess } from "../../scripts/pulumi-workspace";
+import { buildSdkgen, generateSdks, packTypeScriptSdk } from "../../scripts/build/sdks";
+import { runProcess } from "../../scripts/toolchain/pulumi-workspace";
 import { installPlugin } from "../helpers/plugin";
 import {
   outputOf,

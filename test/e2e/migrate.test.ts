@@ -16,7 +16,7 @@ import {
   isolatedEnv,
   pulumiCliPath,
   runProcess,
-} from "../../scripts/pulumi-workspace";
+} from "../../scripts/toolchain/pulumi-workspace";
 import {
   PULUMI,
   type Recorded,

@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tarballName } from "../../scripts/build-plugin";
+import { tarballName } from "../../scripts/build/plugin";
 import { PLUGIN } from "../../scripts/release/platforms";
 import { installPlugin } from "../helpers/plugin";
 import {
@@ -134,7 +134,7 @@ async function upAndDestroy(ws: PulumiWorkspace): Promise<void> {
 }
 
 /**
- * The schema the build wrote into the bundle (PACKAGE_SCHEMA, scripts/build-plugin.ts): a string
+ * The schema the build wrote into the bundle (PACKAGE_SCHEMA, scripts/build/plugin.ts): a string
  * literal of its JSON, found by its start (the schema's first member), read back as JavaScript
  * whatever quotes and escapes the minifier chose. Where it is, to write another in its place.
  */

@@ -1,5 +1,5 @@
 // Python programs on the collectors provider plugin, with the real engine, our Python language
-// host (scripts/pulumi-cli/pythonhost, `pulumi-language-python`) and the Python SDK generated from
+// host (scripts/toolchain/pulumi-cli/pythonhost, `pulumi-language-python`) and the Python SDK generated from
 // the plugin's schema, in the virtual environment `npm run python-env` makes (test/helpers/python:
 // one for every Python test file), against the local service: examples/python through its life
 // (one POST per resource, a preview without requests, one change = one PUT, a replacement, the
@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../provider/plugin/version";
-import { runProcess } from "../../scripts/pulumi-workspace";
-import type { PythonEnv } from "../../scripts/python-env";
+import { runProcess } from "../../scripts/toolchain/pulumi-workspace";
+import type { PythonEnv } from "../../scripts/toolchain/python-env";
 import { installPlugin } from "../helpers/plugin";
 import {
   changes,

@@ -14,9 +14,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS } from "../../provider/resources/steps/settings";
-import { buildSdkgen, generateSdks, goCommand, packTypeScriptSdk } from "../../scripts/build-sdks";
-import { runOrFail } from "../../scripts/pulumi-workspace";
-import { makePythonEnv } from "../../scripts/python-env";
+import { buildSdkgen, generateSdks, goCommand, packTypeScriptSdk } from "../../scripts/build/sdks";
+import { runOrFail } from "../../scripts/toolchain/pulumi-workspace";
+import { makePythonEnv } from "../../scripts/toolchain/python-env";
 import { docsPythonPrograms } from "../helpers/docs-python";
 import { GO_ENV, useGeneratedSdk } from "../helpers/go";
 import { installPlugin } from "../helpers/plugin";

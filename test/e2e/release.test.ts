@@ -2,7 +2,7 @@
 // for this file, then
 // - it holds the six plugin archives and the six of the `collectors` command, checksums.txt and
 //   schema.json; the checksums match; each archive holds one executable at its root, of its
-//   platform's format; darwin ones are ad-hoc signed (page hashes checked by scripts/machosign:
+//   platform's format; darwin ones are ad-hoc signed (page hashes checked by scripts/release/machosign:
 //   Apple's own check runs in the release workflow); the linux-arm64 ones run under qemu-user; a
 //   pinned binary that does not match stops it;
 // - the linux-amd64 `collectors`, with no `node` on the PATH: --version, --help, serve, list and
@@ -32,7 +32,6 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageVersion } from "../../provider/plugin/version";
-import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/pulumi-workspace";
 import { buildRelease } from "../../scripts/release";
 import { executableFormat } from "../../scripts/release/formats";
 import { sha256Of } from "../../scripts/release/node-binaries";
@@ -48,6 +47,7 @@ import {
 } from "../../scripts/release/platforms";
 import { defaultPython } from "../../scripts/release/python-sdk";
 import { startPlugin } from "../../scripts/release/start-plugin";
+import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/toolchain/pulumi-workspace";
 import { TERRAFORM, TERRAFORM_STATE } from "../cli/migrate/fixtures";
 import { PULUMI_USER, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
 import { serveJson } from "../helpers/serve-json";
@@ -206,7 +206,7 @@ describe("the release folder", () => {
     "the linux-arm64 executable starts under qemu-user and prints its port",
     async () => {
       const { dir } = extract("linux-arm64");
-      // Debian's qemu-user and the arm64 C and C++ libraries (npm test installs them: scripts/test-prerequisites.mts).
+      // Debian's qemu-user and the arm64 C and C++ libraries (npm test installs them: scripts/toolchain/test-prerequisites.mts).
       const started = await startPlugin(
         "qemu-aarch64",
         ["-L", "/usr/aarch64-linux-gnu", join(dir, "pulumi-resource-collectors")],

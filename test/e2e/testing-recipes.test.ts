@@ -4,8 +4,13 @@
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goCommand } from "../../scripts/build-sdks";
-import { isolatedEnv, pulumiCliPath, runOrFail, runProcess } from "../../scripts/pulumi-workspace";
+import { goCommand } from "../../scripts/build/sdks";
+import {
+  isolatedEnv,
+  pulumiCliPath,
+  runOrFail,
+  runProcess,
+} from "../../scripts/toolchain/pulumi-workspace";
 import { GO_ENV, generateGoSdk, useGeneratedSdk } from "../helpers/go";
 import { PLUGIN_INSTALL } from "../helpers/plugin";
 import { outputOf, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";

@@ -1,4 +1,4 @@
-// Upgrades from recorded states: every version under test/upgrade/ (scripts/record-states.ts
+// Upgrades from recorded states: every version under test/upgrade/ (scripts/fixtures/record-states.ts
 // writes one per release, and they are kept) with the code at HEAD, for each front end — the
 // TypeScript classes (whose state carries the serialized provider shim) and YAML on the plugin
 // (whose state carries its provider resource). The local service is restored from the recorded
@@ -23,7 +23,7 @@ import {
   type Recording,
   recordedVersions,
   upgradeStatesDir,
-} from "../../scripts/upgrade-states";
+} from "../../scripts/fixtures/upgrade-states";
 import { installPlugin } from "../helpers/plugin";
 import {
   changes,

@@ -14,7 +14,7 @@ import {
   isolatedEnv,
   pulumiCliPath,
   runProcess,
-} from "../../scripts/pulumi-workspace";
+} from "../../scripts/toolchain/pulumi-workspace";
 import { type SeededAccount, seedAccount } from "../cli/export-account";
 import {
   type InventoryCollector,

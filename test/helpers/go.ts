@@ -1,8 +1,8 @@
 // Go programs on the plugin: the SDK generated from the built schema, and the Go settings of
 // every command that builds one.
 import { join } from "node:path";
-import { buildSdkgen, generateSdks, goCommand } from "../../scripts/build-sdks";
-import { runOrFail } from "../../scripts/pulumi-workspace";
+import { buildSdkgen, generateSdks, goCommand } from "../../scripts/build/sdks";
+import { runOrFail } from "../../scripts/toolchain/pulumi-workspace";
 import { ROOT } from "./pulumi";
 
 /** The Go SDK's module path, which programs require at the package's version. */

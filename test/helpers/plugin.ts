@@ -1,9 +1,9 @@
 // The collectors provider plugin as a user installs it: from the tarball `npm run build` makes.
-// Free of the test runner: scripts/record-states.ts installs it the same way.
+// Free of the test runner: scripts/fixtures/record-states.ts installs it the same way.
 import { join } from "node:path";
 import { packageVersion } from "../../provider/plugin/version";
-import { tarballName } from "../../scripts/build-plugin";
-import { type PulumiWorkspace, repoRoot } from "../../scripts/pulumi-workspace";
+import { tarballName } from "../../scripts/build/plugin";
+import { type PulumiWorkspace, repoRoot } from "../../scripts/toolchain/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 

@@ -1,4 +1,4 @@
-// The end-to-end harness: the real Pulumi CLI (from scripts/pulumi-cli.sh, never skipped: when
+// The end-to-end harness: the real Pulumi CLI (from scripts/toolchain/pulumi-cli.sh, never skipped: when
 // the script cannot provide it, the test fails with the script's message) driving programs of
 // this repository against the local service started in the test process. Each test file gets
 // its own service, workspace, backend and PULUMI_HOME.
@@ -17,12 +17,16 @@ import {
   type RunOptions,
   repoRoot,
   type WorkspaceOptions,
-} from "../../scripts/pulumi-workspace";
+} from "../../scripts/toolchain/pulumi-workspace";
 import { call, cookiesOf, type HttpResponse, type Json } from "./http";
 import { TRANSPILE_ONLY, typecheckedByTheRepository } from "./typechecked";
 import { E2E_ACCOUNTS, OPERATOR, PULUMI_USER } from "./users";
 
-export { CommandFailed, type CommandResult, PulumiWorkspace } from "../../scripts/pulumi-workspace";
+export {
+  CommandFailed,
+  type CommandResult,
+  PulumiWorkspace,
+} from "../../scripts/toolchain/pulumi-workspace";
 export { OPERATOR, PULUMI_USER } from "./users";
 
 export const ROOT = repoRoot(__dirname);

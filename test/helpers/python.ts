@@ -15,7 +15,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makePythonEnv, type PythonEnv } from "../../scripts/python-env";
+import { makePythonEnv, type PythonEnv } from "../../scripts/toolchain/python-env";
 import { ROOT } from "./pulumi";
 
 const MINUTE = 60_000;
@@ -32,9 +32,9 @@ function contentKey(): string {
   const hash = createHash("sha256");
   for (const file of [
     join(ROOT, "dist", "plugin", "schema.json"),
-    join(ROOT, "dist", "scripts", "python-env.js"),
-    join(ROOT, "scripts", "pulumi-cli", "go.mod"),
-    ...filesUnder(join(ROOT, "scripts", "python-env")),
+    join(ROOT, "dist", "scripts", "toolchain", "python-env.js"),
+    join(ROOT, "scripts", "toolchain", "pulumi-cli", "go.mod"),
+    ...filesUnder(join(ROOT, "scripts", "toolchain", "python-env")),
   ]) {
     hash.update(file).update(readFileSync(file));
   }

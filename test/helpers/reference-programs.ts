@@ -10,8 +10,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
-import type { Examples, Language } from "../../scripts/reference-examples";
-import { EXAMPLES_FILE, kebab, PROGRAMS } from "../../scripts/reference-examples";
+import type { Examples, Language } from "../../scripts/docs/reference-examples";
+import { EXAMPLES_FILE, kebab, PROGRAMS } from "../../scripts/docs/reference-examples";
 
 export const EXAMPLES = JSON.parse(readFileSync(EXAMPLES_FILE, "utf8")) as Examples;
 

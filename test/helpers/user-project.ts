@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runOrFail } from "../../scripts/pulumi-workspace";
+import { runOrFail } from "../../scripts/toolchain/pulumi-workspace";
 import { ROOT } from "./pulumi";
 
 let packed: Promise<string> | undefined;

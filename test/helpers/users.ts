@@ -1,5 +1,5 @@
 // The users of the local service in the end-to-end tests and in the recorded upgrade states
-// (scripts/record-states.ts): kept apart from the harness so a script can use them without
+// (scripts/fixtures/record-states.ts): kept apart from the harness so a script can use them without
 // loading the test runner.
 import type { AccountsFile } from "../../emulator";
 import type { Credentials } from "./http";

@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MINIMUM_NODE, unsupportedNode } from "../../provider/node-version";
-import { runProcess } from "../../scripts/pulumi-workspace";
 import { nodeBinaries } from "../../scripts/release/platforms";
+import { runProcess } from "../../scripts/toolchain/pulumi-workspace";
 
 const ROOT = join(__dirname, "..", "..");
 const OLD_NODE = "/usr/bin/node";

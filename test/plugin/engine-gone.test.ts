@@ -19,7 +19,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageInfoOf, packageManifest } from "../../provider/plugin/version";
 import { EXIT_WITHIN_MS } from "../../provider/resources/steps/engine-gone";
-import { repoRoot } from "../../scripts/pulumi-workspace";
+import { repoRoot } from "../../scripts/toolchain/pulumi-workspace";
 import { type FakeEngine, startFakeEngine } from "../helpers/fake-engine";
 import { PROVIDER_EXIT_MS } from "../helpers/provider-exit";
 

@@ -1,9 +1,9 @@
 // A valid body, a one-field update and a check failure for every typed source class: the bodies
 // of the end-to-end program (test/e2e/programs/sources/bodies.json), read by the resource tests
-// and by scripts/record-states.ts (so nothing here loads the test runner).
+// and by scripts/fixtures/record-states.ts (so nothing here loads the test runner).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot } from "../../scripts/pulumi-workspace";
+import { repoRoot } from "../../scripts/toolchain/pulumi-workspace";
 import type { Props } from "./unit.helpers";
 
 export interface Change {

@@ -1,8 +1,8 @@
-// The benchmark's memory sampler (scripts/process-memory.ts): what each process under `pulumi`
+// The benchmark's memory sampler (scripts/bench/shared/process-memory.ts): what each process under `pulumi`
 // is, and the peak of every process of a tree, children included, read from /proc.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { peakByRole, roleOf, TreeMemorySampler } from "../../scripts/process-memory";
+import { peakByRole, roleOf, TreeMemorySampler } from "../../scripts/bench/shared/process-memory";
 
 describe("roleOf", () => {
   it("names the engine, the language hosts, the program, the dynamic provider and the plugin", () => {

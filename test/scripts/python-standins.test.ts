@@ -1,5 +1,5 @@
 // The stand-ins `npm run python-env` installs for what Debian 12 lacks
-// (scripts/python-env/_collectors_standins): each loads where the real package is missing, and
+// (scripts/toolchain/python-env/_collectors_standins): each loads where the real package is missing, and
 // none where the real one is importable, wherever it is on sys.path. Run with Debian's python3,
 // the folder on PYTHONPATH as the environment's .pth file puts it to work.
 import { spawnSync } from "node:child_process";
@@ -7,10 +7,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/pulumi-workspace";
 import { defaultPython } from "../../scripts/release/python-sdk";
+import { repoRoot } from "../../scripts/toolchain/pulumi-workspace";
 
-const STANDINS = join(repoRoot(__dirname), "scripts", "python-env");
+const STANDINS = join(repoRoot(__dirname), "scripts", "toolchain", "python-env");
 const folders: string[] = [];
 
 afterAll(() => {

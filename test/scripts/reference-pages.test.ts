@@ -1,4 +1,4 @@
-// docs/reference/resources/ and docs/reference/functions/ are what scripts/reference-pages.ts
+// docs/reference/resources/ and docs/reference/functions/ are what scripts/docs/reference-pages.ts
 // prints from the kind tables, the schema, the rendered examples and the SDKs' names (the index
 // holds the table of source classes): a new kind, function, field, default, secret, nested member
 // or server-set output that is not on its page fails here, as does an example missing from a page
@@ -13,9 +13,14 @@ import { INVOKES } from "../../provider/plugin/invokes";
 import { PLUGIN_INPUTS } from "../../provider/plugin/plugin-inputs";
 import { packageSchema } from "../../provider/plugin/schema";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
-import { EXAMPLE_NAMES, EXAMPLES_FILE, kebab, LANGUAGES } from "../../scripts/reference-examples";
-import { FUNCTION_PAGES, PAGES, referencePages } from "../../scripts/reference-pages";
-import { sourceTypesTable } from "../../scripts/source-types-table";
+import {
+  EXAMPLE_NAMES,
+  EXAMPLES_FILE,
+  kebab,
+  LANGUAGES,
+} from "../../scripts/docs/reference-examples";
+import { FUNCTION_PAGES, PAGES, referencePages } from "../../scripts/docs/reference-pages";
+import { sourceTypesTable } from "../../scripts/docs/source-types-table";
 
 const REGENERATE = "run `npm run docs:reference`";
 const KINDS = Object.keys(ENTITY_KINDS);

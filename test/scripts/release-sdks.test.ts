@@ -19,11 +19,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageSchema } from "../../provider/plugin/schema";
 import { packageInfo, pluginVersion } from "../../provider/plugin/version";
-import { buildSdkgen, buildSdkgenDotnet, goCommand } from "../../scripts/build-sdks";
-import { repoRoot, runProcess } from "../../scripts/pulumi-workspace";
+import { buildSdkgen, buildSdkgenDotnet, goCommand } from "../../scripts/build/sdks";
 import { goModuleTag } from "../../scripts/release/go-sdk";
 import { defaultPython } from "../../scripts/release/python-sdk";
 import { buildSdkPackages } from "../../scripts/release/sdks";
+import { repoRoot, runProcess } from "../../scripts/toolchain/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 const SLOW = 10 * 60_000;

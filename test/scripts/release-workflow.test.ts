@@ -1,5 +1,5 @@
 // The release workflow (.github/workflows/release.yml), as far as it can be checked without
-// GitHub: actionlint (scripts/actionlint, with Debian's shellcheck for the run: scripts) finds
+// GitHub: actionlint (scripts/toolchain/actionlint, with Debian's shellcheck for the run: scripts) finds
 // nothing, also with each action at its major tag, where actionlint knows the action's inputs; the
 // workflow's shape holds (v* tags only, least permissions, every publishing step behind its
 // secret, the release's assets, where each executable runs); and two of its scripts run here on
@@ -18,8 +18,8 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { goCommand } from "../../scripts/build-sdks";
-import { repoRoot, runProcess } from "../../scripts/pulumi-workspace";
+import { goCommand } from "../../scripts/build/sdks";
+import { repoRoot, runProcess } from "../../scripts/toolchain/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 const WORKFLOWS = join(ROOT, ".github", "workflows");
@@ -113,7 +113,7 @@ beforeAll(async () => {
     goCommand(),
     ["build", "-o", actionlint, "github.com/rhysd/actionlint/cmd/actionlint"],
     {
-      cwd: join(ROOT, "scripts", "actionlint"),
+      cwd: join(ROOT, "scripts", "toolchain", "actionlint"),
       env: { ...process.env, GOFLAGS: "-mod=readonly" },
       timeoutMs: 10 * 60_000,
     },

@@ -1,4 +1,4 @@
-// The SDK generator (scripts/sdkgen through scripts/build-sdks.ts) on a hand-written schema shaped
+// The SDK generator (scripts/build/sdkgen through scripts/build/sdks.ts) on a hand-written schema shaped
 // like the plugin's (a resource with secret inputs, nested object types, an invoke, secret config)
 // and on the plugin's own schema (so that a schema the generators cannot bind fails here): each
 // language's SDK is checked as far as this machine allows (docs/internals/sdks.md). Slow: one sdkgen build
@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENTITY_KINDS } from "../../provider/plugin/layer";
 import { packageSchema } from "../../provider/plugin/schema";
 import { pluginVersion, pulumiSdkRange } from "../../provider/plugin/version";
-import { buildSdkgen, generateSdks, goCommand, packTypeScriptSdk } from "../../scripts/build-sdks";
-import { repoRoot, runProcess } from "../../scripts/pulumi-workspace";
+import { buildSdkgen, generateSdks, goCommand, packTypeScriptSdk } from "../../scripts/build/sdks";
+import { repoRoot, runProcess } from "../../scripts/toolchain/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 const FIXTURES = join(__dirname, "fixtures");
@@ -160,12 +160,15 @@ describe("SDKs generated from a schema", () => {
   it(
     "Go: builds against github.com/pulumi/pulumi/sdk/v3 at the version the CLI is built from",
     async () => {
-      const cliModule = join(ROOT, "scripts", "pulumi-cli", "go.mod");
+      const cliModule = join(ROOT, "scripts", "toolchain", "pulumi-cli", "go.mod");
       const engine = required(cliModule, "github.com/pulumi/pulumi/pkg/v3");
       expect(engine).toMatch(/^v3\./);
       // The generators are the engine's own version.
       expect(
-        required(join(ROOT, "scripts", "sdkgen", "go.mod"), "github.com/pulumi/pulumi/pkg/v3"),
+        required(
+          join(ROOT, "scripts", "build", "sdkgen", "go.mod"),
+          "github.com/pulumi/pulumi/pkg/v3",
+        ),
       ).toBe(engine);
       const goSdk = join(sdk, "go");
       expect(readFileSync(join(goSdk, "go.mod"), "utf8")).toMatch(

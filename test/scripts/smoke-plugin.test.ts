@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { buildSync } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageInfoOf, packageManifest } from "../../provider/plugin/version";
-import { repoRoot } from "../../scripts/pulumi-workspace";
 import { smokePlugin } from "../../scripts/release/smoke-plugin";
 import { withoutPath } from "../../scripts/release/start-plugin";
+import { repoRoot } from "../../scripts/toolchain/pulumi-workspace";
 
 const ROOT = repoRoot(__dirname);
 const info = packageInfoOf(packageManifest(ROOT));

@@ -1,4 +1,4 @@
-// `npm test`'s first step (scripts/test-prerequisites.mts), where it can be tried without
+// `npm test`'s first step (scripts/toolchain/test-prerequisites.mts), where it can be tried without
 // uninstalling anything: on this machine it finds every package (else the suite could not run),
 // and a user who is not root, on a PATH without qemu-aarch64 or shellcheck, gets the stop with the
 // one command to run, before anything is built. Installing through apt-get as root is what CI's
@@ -7,9 +7,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../../scripts/pulumi-workspace";
+import { repoRoot } from "../../scripts/toolchain/pulumi-workspace";
 
-const SCRIPT = join(repoRoot(__dirname), "scripts", "test-prerequisites.mts");
+const SCRIPT = join(repoRoot(__dirname), "scripts", "toolchain", "test-prerequisites.mts");
 /** Drops root for the stop case, as a contributor's own account runs it. */
 const SETPRIV = ["/usr/bin/setpriv", "/bin/setpriv"].find(existsSync);
 const asRoot = process.getuid?.() === 0;

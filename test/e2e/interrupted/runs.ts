@@ -12,7 +12,7 @@ import { expect } from "vitest";
 import { ENTITY_KINDS } from "../../../provider/resources/kinds";
 import type { EntityKind } from "../../../provider/resources/kinds/kind";
 import { nameFromUrn } from "../../../provider/resources/steps/naming";
-import { runProcess } from "../../../scripts/pulumi-workspace";
+import { runProcess } from "../../../scripts/toolchain/pulumi-workspace";
 import {
   type CommandResult,
   type InventoryCollector,

@@ -1,4 +1,4 @@
-// The TypeScript program of the recorded upgrade states: scripts/record-states.ts copies it, with
+// The TypeScript program of the recorded upgrade states: scripts/fixtures/record-states.ts copies it, with
 // the source bodies (test/e2e/programs/sources/bodies.json), into test/upgrade/<version>/
 // typescript/ and runs it there; that copy stays as it was, as a user's program does when they
 // upgrade the package. A resource of every kind: a Hosted Collector, the Installed Collector the

@@ -1,0 +1,243 @@
+/**
+ * Makes a folder a Python virtual environment that runs Pulumi programs on the collectors plugin,
+ * offline: no Python package index is needed.
+ *
+ *   npm run python-env -- DIR          # then: runtime.options.virtualenv: DIR in Pulumi.yaml
+ *
+ * DIR (relative to the folder npm was run from) becomes a venv of Debian's python3 that sees the
+ * system's packages (--system-site-packages), in which `python` imports:
+ *   - `pulumi`: the Pulumi Python SDK at the version of the Pulumi CLI scripts/toolchain/pulumi-cli.sh
+ *     builds, from the Go module cache (the sdk/v3 module's python/lib/pulumi, the module the CLI
+ *     is built from: scripts/toolchain/pulumi-cli/go.mod); its runtime (grpcio, protobuf, dill, semver,
+ *     PyYAML, packaging) from Debian's packages;
+ *   - `pulumi_collectors`: the Python SDK generated from dist/plugin/schema.json, built into a
+ *     wheel as a release builds it (scripts/release/python-sdk.ts) and installed with its metadata;
+ *   - stand-ins for what Debian 12 lacks (scripts/toolchain/python-env/_collectors_standins: opentelemetry,
+ *     semver 3's Version, parver), in this environment only, loaded only where the real package
+ *     is not importable.
+ * First it asks for the Debian packages it uses (scripts/toolchain/test-prerequisites.mts --python:
+ * installed when run as root with apt-get, else it names the command). Run again, it updates DIR.
+ * See docs/internals/toolchain.md.
+ */
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { buildSdkgen, generateSdks, goCommand } from "../build/sdks";
+import { buildPythonPackages, defaultPython } from "../release/python-sdk";
+import { repoRoot, runOrFail } from "./pulumi-workspace";
+
+const ROOT = repoRoot(__dirname);
+const STANDINS = "_collectors_standins";
+const SDK_MODULE = "github.com/pulumi/pulumi/sdk/v3";
+
+/** A virtual environment made by makePythonEnv. */
+export interface PythonEnv {
+  /** The environment's folder (what runtime.options.virtualenv names). */
+  dir: string;
+  /** Its python. */
+  python: string;
+  /** The Pulumi Python SDK's version, the CLI's. */
+  pulumiVersion: string;
+  /** pulumi_collectors' version. */
+  sdkVersion: string;
+}
+
+/**
+ * The Pulumi SDK module the CLI is built from, as Go resolves it from scripts/toolchain/pulumi-cli/go.mod
+ * (downloaded into the module cache if it is not there yet): its folder and version.
+ */
+export async function pulumiSdkModule(): Promise<{ dir: string; version: string }> {
+  const listed = await runOrFail(
+    goCommand(),
+    ["list", "-m", "-json", SDK_MODULE],
+    join(ROOT, "scripts", "toolchain", "pulumi-cli"),
+    { ...process.env, GOFLAGS: "-mod=readonly" },
+  );
+  const { Dir, Version } = JSON.parse(listed.stdout) as { Dir?: string; Version: string };
+  if (!Dir) throw new Error(`go list -m ${SDK_MODULE} gives no folder: go mod download it`);
+  return { dir: Dir, version: Version.replace(/^v/, "") };
+}
+
+/** Copies a folder of the (read-only) Go module cache into a writable one. */
+function copyWritable(from: string, to: string): void {
+  cpSync(from, to, { recursive: true });
+  chmodSync(to, 0o755);
+  for (const entry of readdirSync(to, { recursive: true, withFileTypes: true })) {
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+}
+
+/**
+ * The Pulumi SDK's sources as a package setuptools builds: its own pyproject.toml builds with
+ * hatchling, which Debian 12 lacks. No dependencies are declared: Debian's packages provide them,
+ * older than the SDK states (and opentelemetry not at all), which pip would refuse.
+ */
+function pulumiProject(sdk: { dir: string; version: string }, scratch: string): string {
+  const project = join(scratch, "pulumi-sdk");
+  copyWritable(join(sdk.dir, "python", "lib", "pulumi"), join(project, "pulumi"));
+  writeFileSync(
+    join(project, "pyproject.toml"),
+    [
+      "[build-system]",
+      'requires = ["setuptools"]',
+      'build-backend = "setuptools.build_meta"',
+      "",
+      "[project]",
+      'name = "pulumi"',
+      `version = "${sdk.version}"`,
+      `description = "Pulumi's Python SDK, from ${SDK_MODULE}@v${sdk.version}'s python/lib"`,
+      'requires-python = ">=3.10"',
+      "",
+      "[tool.setuptools.packages.find]",
+      'include = ["pulumi*"]',
+      "",
+      "[tool.setuptools.package-data]",
+      '"*" = ["py.typed", "*.pyi"]',
+      "",
+    ].join("\n"),
+  );
+  return project;
+}
+
+/** The venv's site-packages folder. */
+async function sitePackages(python: string): Promise<string> {
+  const printed = await runOrFail(
+    python,
+    ["-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+    ROOT,
+  );
+  return printed.stdout.trim();
+}
+
+const pipInstall = (python: string, target: string) =>
+  runOrFail(
+    python,
+    [
+      "-m",
+      "pip",
+      "install",
+      "--quiet",
+      "--no-index",
+      "--no-deps",
+      "--no-build-isolation",
+      "--disable-pip-version-check",
+      "--force-reinstall",
+      target,
+    ],
+    ROOT,
+    { ...process.env, PIP_NO_INPUT: "1" },
+  );
+
+/**
+ * Makes (or updates) the environment in `dir`; `log` gets a line per step. Needs the Debian
+ * packages of scripts/toolchain/test-prerequisites.mts --python, Go, and dist/plugin/schema.json
+ * (`npm run build`).
+ */
+export async function makePythonEnv(
+  dir: string,
+  log: (line: string) => void = () => undefined,
+): Promise<PythonEnv> {
+  const schemaFile = join(ROOT, "dist", "plugin", "schema.json");
+  if (!existsSync(schemaFile)) {
+    throw new Error(`no ${schemaFile}: run npm run build first`);
+  }
+  const sdkVersion = (JSON.parse(readFileSync(schemaFile, "utf8")) as { version: string }).version;
+  const target = resolve(dir);
+  if (
+    existsSync(target) &&
+    readdirSync(target).length > 0 &&
+    !existsSync(join(target, "pyvenv.cfg"))
+  ) {
+    throw new Error(`${target} is neither empty nor a virtual environment: choose another folder`);
+  }
+  const system = defaultPython();
+  const python = join(target, "bin", "python");
+  const scratch = mkdtempSync(join(tmpdir(), "collectors-python-env-"));
+  try {
+    log(`making ${target} a virtual environment of ${system} that sees its packages`);
+    await runOrFail(system, ["-m", "venv", "--system-site-packages", target], ROOT);
+
+    const sdk = await pulumiSdkModule();
+    log(`installing the Pulumi Python SDK ${sdk.version} from ${sdk.dir}`);
+    await pipInstall(python, pulumiProject(sdk, scratch));
+
+    log(`building the pulumi_collectors ${sdkVersion} wheel from ${schemaFile}`);
+    const sdkgen = await buildSdkgen(join(scratch, "sdkgen"));
+    await generateSdks(sdkgen, schemaFile, join(scratch, "generated"), ["python"]);
+    const { wheel } = await buildPythonPackages(
+      join(scratch, "generated", "python"),
+      join(scratch, "packages"),
+      system,
+      sdkVersion,
+    );
+    await pipInstall(python, wheel);
+
+    const site = await sitePackages(python);
+    log(`adding the stand-ins for what Debian lacks to ${site}`);
+    rmSync(join(site, STANDINS), { recursive: true, force: true });
+    cpSync(join(ROOT, "scripts", "toolchain", "python-env", STANDINS), join(site, STANDINS), {
+      recursive: true,
+    });
+    // A .pth file's `import` line runs at every start of this environment's python.
+    writeFileSync(join(site, `${STANDINS}.pth`), `import ${STANDINS}\n`);
+
+    // The proof: both packages import, with the runtime loaded.
+    const checked = await runOrFail(
+      python,
+      [
+        "-c",
+        "import importlib.metadata as m, pulumi, pulumi.runtime, pulumi_collectors; " +
+          "print(m.version('pulumi'), m.version('pulumi_collectors'))",
+      ],
+      ROOT,
+    );
+    const [pulumiVersion = "", installedSdk = ""] = checked.stdout.trim().split(" ");
+    return { dir: target, python, pulumiVersion, sdkVersion: installedSdk };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Asks scripts/toolchain/test-prerequisites.mts for the Debian packages a Python environment needs. */
+function requireDebianPackages(): void {
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, "scripts", "toolchain", "test-prerequisites.mts"), "--python"],
+    { stdio: "inherit" },
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function main(): Promise<void> {
+  const [dir, ...rest] = process.argv.slice(2);
+  if (!dir || rest.length > 0) {
+    console.error("usage: npm run python-env -- DIR");
+    process.exit(2);
+  }
+  requireDebianPackages();
+  // npm runs scripts from the package's folder; INIT_CWD is where the user ran npm.
+  const env = await makePythonEnv(resolve(process.env.INIT_CWD ?? process.cwd(), dir), (line) =>
+    console.error(`python-env: ${line}`),
+  );
+  console.log(
+    `${env.dir}: pulumi ${env.pulumiVersion}, pulumi_collectors ${env.sdkVersion}\n` +
+      `In Pulumi.yaml:\n  runtime:\n    name: python\n    options:\n      virtualenv: ${env.dir}`,
+  );
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(`python-env: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  });
+}
