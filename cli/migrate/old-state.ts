@@ -2,7 +2,7 @@
 // manages that the new program is to take over (each with the name the program gives it and how
 // the old tool names it), what is not taken and why, and what depends on them. The Terraform and
 // Pulumi readers make one; reading the service, planning and the hand-off only see this.
-import { IdError, parseId } from "../../provider/plugin/ids";
+import { IdError, parseId } from "../../provider/api/ids";
 
 /** A collector or source the old tool manages, with its id: one for the program to take over. */
 export interface Candidate {

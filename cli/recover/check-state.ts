@@ -5,7 +5,8 @@
 // URN (`pulumi stack import` refuses two), so a found object whose URN a live resource (or
 // another offer) already has is not offered either: which of the two is the resource's cannot be
 // told here.
-import { idIn, splitSourcePluginId } from "../../provider/plugin/ids";
+import { idIn } from "../../provider/api/ids";
+import { splitSourcePluginId } from "../../provider/plugin/ids";
 import { kindNamed } from "../../provider/resources/kinds";
 import { logicalNameOf } from "../../provider/resources/steps/urn";
 import type { StateResource } from "../shared/stack-export";

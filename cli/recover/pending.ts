@@ -1,7 +1,7 @@
 // Which pending operations need an id, and how to look each one up: a pending create of a
 // collectors resource (either front end) becomes a Target (its kind, name or adopted id, and a
 // source's collector); every other operation is answered here without the service.
-import { IdError, parseId } from "../../provider/plugin/ids";
+import { IdError, parseId } from "../../provider/api/ids";
 import { kindNamed } from "../../provider/resources/kinds";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
 import type { PendingOperation } from "../shared/stack-export";

@@ -37,3 +37,4 @@ export {
 } from "../resources/steps/progress";
 export { Runtime, type RuntimeOptions } from "../resources/steps/runtime";
 export { ON_CONFLICT_VALUES, SETTINGS } from "../resources/steps/settings";
+export { typeOfUrn } from "../resources/steps/urn";

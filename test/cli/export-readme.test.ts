@@ -73,15 +73,19 @@ describe("docs/guides/export.md: the example", () => {
     );
   });
 
-  it("its index.ts type-checks against the current classes", () => {
-    const code = /```ts\n([\s\S]*?)```/.exec(documentedExample())?.[1];
-    expect(code).toContain("new collectors.");
-    expect(typeErrors(code as string)).toEqual([]);
-    // And the check can fail: an argument no class takes is an error.
-    expect(
-      typeErrors((code as string).replace('name: "okta",', 'name: "okta", nope: 1,')),
-    ).not.toEqual([]);
-    // Two type-checks of a program over the package's source: about 25 s each on two busy cores,
-    // and more while the end-to-end files run beside it.
-  }, 5 * 60_000);
+  it(
+    "its index.ts type-checks against the current classes",
+    () => {
+      const code = /```ts\n([\s\S]*?)```/.exec(documentedExample())?.[1];
+      expect(code).toContain("new collectors.");
+      expect(typeErrors(code as string)).toEqual([]);
+      // And the check can fail: an argument no class takes is an error.
+      expect(
+        typeErrors((code as string).replace('name: "okta",', 'name: "okta", nope: 1,')),
+      ).not.toEqual([]);
+      // Two type-checks of a program over the package's source: about 25 s each on two busy cores,
+      // and more while the end-to-end files run beside it.
+    },
+    5 * 60_000,
+  );
 });

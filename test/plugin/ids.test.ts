@@ -1,15 +1,9 @@
-// The one id parser and the one `<collectorId>/<sourceId>` form (provider/plugin/ids.ts), which
-// the plugin, `collectors migrate`, `collectors recover` and `collectors list` all use.
+// The one id parser (provider/api/ids.ts) and the one `<collectorId>/<sourceId>` form
+// (provider/plugin/ids.ts), which the plugin, `collectors migrate`, `collectors recover` and
+// `collectors list` all use.
 import { describe, expect, it } from "vitest";
-import {
-  IdError,
-  idIn,
-  layerId,
-  parseId,
-  pluginId,
-  sourcePluginId,
-  splitSourcePluginId,
-} from "../../provider/plugin/ids";
+import { IdError, idIn, parseId } from "../../provider/api/ids";
+import { layerId, pluginId, sourcePluginId, splitSourcePluginId } from "../../provider/plugin/ids";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
 

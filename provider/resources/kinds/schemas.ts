@@ -2,7 +2,7 @@
 // what to give instead; they never quote a whole value (it may be a secret).
 import { z } from "zod";
 import { DESCRIPTION_MAX, HOST_NAME_MAX, NAME_MAX } from "../../api";
-import { IdError, parseId } from "../../plugin/ids";
+import { IdError, parseId } from "../../api/ids";
 
 const length = (input: unknown) => (typeof input === "string" ? ` (got ${input.length})` : "");
 

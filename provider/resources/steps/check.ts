@@ -100,7 +100,7 @@ export async function diff(
   let sameScope = true;
   if (kind.parent) {
     const unknown = containsUnknown(news[kind.parent]);
-    const same = toId(news[kind.parent]) === olds[kind.parent];
+    const same = !unknown && toId(news[kind.parent]) === olds[kind.parent];
     if (unknown || !same) replaces.push(kind.parent);
     sameScope = unknown || same;
   }
