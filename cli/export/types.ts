@@ -14,12 +14,12 @@ import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { type FieldSpec, type FieldSpecs, isObject } from "../../provider/resources/kinds/fields";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
 import { COMMON_FIELDS } from "../../provider/resources/kinds/source-fields";
-import { SOURCE_VOLATILE, TYPED_SOURCES } from "../../provider/resources/kinds/source-kinds";
+import { SOURCE_VOLATILE } from "../../provider/resources/kinds/source-kinds";
 import type { SourceType } from "../../provider/resources/kinds/source-type";
 import { SOURCE_TYPES, sourceTypeNamed } from "../../provider/resources/kinds/source-types";
 import { checkInputs } from "../../provider/resources/steps/check";
 import { equivalent, managedView } from "../../provider/resources/steps/fields";
-import { PLAIN_VALUE, typedEntryOf } from "../shared/source-class";
+import { PLAIN_VALUE, TYPED_ENTRIES, typedEntryOf } from "../shared/source-class";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -61,8 +61,6 @@ export function isHiddenSecret(value: unknown): boolean {
 const KINDS = Object.values(ENTITY_KINDS);
 const COLLECTOR_KINDS = KINDS.filter((kind) => !kind.parent);
 const GENERIC_SOURCE = ENTITY_KINDS.Source as EntityKind;
-/** Every entry of the source table with a typed class (base types and their variants). */
-const TYPED_ENTRIES = Object.values(TYPED_SOURCES);
 /** Every entry of the source table. */
 const SOURCE_TABLE = [
   ...new Set([

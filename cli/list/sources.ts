@@ -11,7 +11,7 @@ import {
   type Source,
 } from "../../provider/api";
 import { sourcePluginId } from "../../provider/plugin/ids";
-import { globToRegExp, nameMatcher } from "../shared/name-glob";
+import { nameMatcher } from "../shared/name-glob";
 import { type CommandResult, EXIT, type Output, UsageError } from "../shared/output";
 import { type Progress, progressOn } from "../shared/progress";
 import { byNameThenId, type CollectorWithSources, readSourcesOf } from "../shared/read-sources";
@@ -52,8 +52,7 @@ const QUIET: Progress = { note() {}, start() {}, tick() {}, done() {} };
 /** The collector ids, names and globs that `args` name, or a UsageError naming those that match none. */
 function select(collectors: Collector[], args: readonly string[], filter?: CollectorFilter) {
   if (args.length === 0) return [...collectors].sort(byNameThenId);
-  for (const arg of args) globToRegExp(arg, "--sources");
-  const names = nameMatcher(args);
+  const names = nameMatcher(args, "--sources");
   const ids = new Set(args.filter((arg) => /^[0-9]+$/.test(arg)));
   const chosen = collectors.filter((c) => names.matches(c.name) || ids.has(String(c.id)));
   const found = new Set(chosen.map((c) => String(c.id)));
@@ -85,7 +84,7 @@ function rowsOf(read: CollectorWithSources[]): SourceRow[] {
 }
 
 /** Every column whole: each is an id, a name or a word a user copies. */
-export function sourcesTable(rows: readonly SourceRow[]): string {
+function sourcesTable(rows: readonly SourceRow[]): string {
   return renderTable(
     ["Collector", "ID", "Name", "Type", "Class", "Category"],
     rows.map((r) => [r.collector, r.id, r.name, r.sourceType, r.class, r.category ?? "-"]),

@@ -39,13 +39,13 @@ export function idsOf(
   kind: Candidate["kind"],
   id: unknown,
   collectorId: unknown,
-  names: { id: string; collectorId: string; missing: string },
+  names: { collectorId: string; missing: string },
 ): Pick<Candidate, "id" | "collectorId"> | { reason: string } {
   const absent = (value: unknown) => value === undefined || value === null || value === "";
   if (absent(id) || (kind === "source" && absent(collectorId))) return { reason: names.missing };
   try {
     return {
-      id: parseId(id, `its ${names.id}`),
+      id: parseId(id, "its id"),
       collectorId: kind === "source" ? parseId(collectorId, `its ${names.collectorId}`) : undefined,
     };
   } catch (error) {

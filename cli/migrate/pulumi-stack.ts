@@ -39,7 +39,6 @@ export function readPulumiStack(text: string, source: string): OldState {
       continue;
     }
     const ids = idsOf(family, resource.id, resource.outputs.collectorId, {
-      id: "id",
       collectorId: "collectorId",
       missing: "its state holds no id of the service's",
     });
@@ -55,7 +54,10 @@ export function readPulumiStack(text: string, source: string): OldState {
   for (const resource of resources) {
     if (candidateUrns.has(resource.urn)) continue;
     for (const on of resource.dependsOn) {
-      if (candidateUrns.has(on)) dependents.set(on, [...(dependents.get(on) ?? []), resource.urn]);
+      if (!candidateUrns.has(on)) continue;
+      const list = dependents.get(on) ?? [];
+      dependents.set(on, list);
+      list.push(resource.urn);
     }
   }
   return { candidates, notTaken, dependents };

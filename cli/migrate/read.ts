@@ -23,24 +23,21 @@ export async function readCandidates(
   oldState: OldState,
   signal: AbortSignal,
 ): Promise<ServiceRead> {
-  const collectorIds = new Set(
-    oldState.candidates.filter((c) => c.kind === "collector").map((c) => c.id),
+  const collectorCandidates = new Map(
+    oldState.candidates.filter((c) => c.kind === "collector").map((c) => [c.id, c]),
   );
   const sourcesOf = new Map<number, Candidate[]>();
   for (const candidate of oldState.candidates) {
     if (candidate.kind !== "source" || candidate.collectorId === undefined) continue;
-    sourcesOf.set(candidate.collectorId, [
-      ...(sourcesOf.get(candidate.collectorId) ?? []),
-      candidate,
-    ]);
+    const list = sourcesOf.get(candidate.collectorId) ?? [];
+    sourcesOf.set(candidate.collectorId, list);
+    list.push(candidate);
   }
   const missing: NotTaken[] = [];
   const collectors: CollectorWithSources[] = [];
-  for (const collectorId of new Set([...collectorIds, ...sourcesOf.keys()])) {
+  for (const collectorId of new Set([...collectorCandidates.keys(), ...sourcesOf.keys()])) {
     const wanted = sourcesOf.get(collectorId) ?? [];
-    const collectorCandidate = oldState.candidates.find(
-      (c) => c.kind === "collector" && c.id === collectorId,
-    );
+    const collectorCandidate = collectorCandidates.get(collectorId);
     let collector: CollectorWithSources["collector"];
     let listed: SourceInfo[];
     try {

@@ -93,7 +93,6 @@ export function readTerraformState(text: string, source: string): OldState {
       const attributes =
         isObject(instance) && isObject(instance.attributes) ? instance.attributes : {};
       const ids = idsOf(family, attributes.id, attributes.collector_id, {
-        id: "id",
         collectorId: "collector_id",
         missing: "its state holds no id of the service's (never created?)",
       });

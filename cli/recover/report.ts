@@ -2,6 +2,7 @@
 // the same as one JSON document. Only URNs, types, names, ids and notes: never an input's value.
 import { logicalNameOf } from "../../provider/resources/steps/urn";
 import { commandLine } from "../shared/shell";
+import { plural } from "../shared/table";
 import type { InputOptions } from "./input";
 import { toRecord } from "./record";
 import { type Finding, STATUSES } from "./statuses";
@@ -26,10 +27,6 @@ const HOW = [
   "It records their ids in the stack's state with `pulumi stack import`, then `pulumi refresh --target` reads the objects from the service.",
   "Not `pulumi refresh --import-pending-creates`: it drops the pending creates without recording them.",
 ];
-
-function plural(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? "" : "s"}`;
-}
 
 /** `creating web (collectors:index:HostedCollector) "web-logs" in collector 12: <note>` */
 export function findingLine(finding: Finding): string {

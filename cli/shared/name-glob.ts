@@ -72,8 +72,13 @@ export interface NameMatcher {
   unmatched(): string[];
 }
 
-export function nameMatcher(patterns: readonly string[]): NameMatcher {
-  const compiled = patterns.map((pattern) => ({ pattern, re: globToRegExp(pattern), hits: 0 }));
+/** Matches names against `patterns`; `flag` names the option in the error for a bad pattern. */
+export function nameMatcher(patterns: readonly string[], flag?: string): NameMatcher {
+  const compiled = patterns.map((pattern) => ({
+    pattern,
+    re: globToRegExp(pattern, flag),
+    hits: 0,
+  }));
   return {
     matches(name) {
       let any = false;

@@ -10,7 +10,7 @@ import type { SourceType } from "../../provider/resources/kinds/source-type";
 import { equivalent } from "../../provider/resources/steps/fields";
 
 /** Every entry of the source table with a typed class (base types and their variants). */
-const TYPED_ENTRIES = Object.values(TYPED_SOURCES);
+export const TYPED_ENTRIES = Object.values(TYPED_SOURCES);
 
 /**
  * A value of no particular field: compared by its text or number, and at its default only when

@@ -3,9 +3,18 @@
 // than rounded to another object's. The one parser, for the client's callers: both front ends'
 // checks, the plugin's ids (provider/plugin/ids.ts) and the command line (migrate, recover).
 
-/** Where reading an id failed: the message names the value and what to do. */
+/**
+ * Where reading an id failed: the message names the value and what to do. `malformed`: not a
+ * whole number from 1 at all (else it is one, past Number.MAX_SAFE_INTEGER).
+ */
 export class IdError extends Error {
   override name = "IdError";
+  constructor(
+    message: string,
+    readonly malformed: boolean,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -18,6 +27,7 @@ export function parseId(value: unknown, what: string): number {
   if (typeof text !== "string" || !/^[1-9][0-9]*$/.test(text)) {
     throw new IdError(
       `${what} ${JSON.stringify(value)} is not an id: ids are whole numbers from 1, e.g. 123`,
+      true,
     );
   }
   const id = Number(text);
@@ -26,6 +36,7 @@ export function parseId(value: unknown, what: string): number {
       `${what} ${text} is larger than ${Number.MAX_SAFE_INTEGER}, the largest id this package ` +
         "can hold without rounding it to another one; check that it is the object's id as the " +
         "service gives it (`collectors list` and `collectors list --sources` show them)",
+      false,
     );
   }
   return id;

@@ -113,7 +113,7 @@ export function shapeOf(schema: object): z.ZodType | undefined {
 }
 
 /**
- * A collector or source id as parseId takes it (provider/plugin/ids.ts, the one parser): a
+ * A collector or source id as parseId takes it (provider/api/ids.ts, the one parser): a
  * malformed one is named with an example, one past Number.MAX_SAFE_INTEGER with parseId's reason
  * (it would be rounded to another object's id).
  */
@@ -123,11 +123,10 @@ const idChecks = (what: string) =>
       parseId(value, what);
     } catch (error) {
       if (!(error instanceof IdError)) throw error;
-      const malformed = !/^[1-9][0-9]*$/.test(String(value));
       ctx.addIssue({
         code: "custom",
         input: value,
-        message: malformed
+        message: error.malformed
           ? `${what} must be a numeric id such as 123 or "123" (got ${JSON.stringify(value)})`
           : error.message,
       });
