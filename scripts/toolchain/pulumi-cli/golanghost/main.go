@@ -29,9 +29,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/pulumi-collectors/pulumi-cli/hostkit"
 )
@@ -45,29 +43,14 @@ func main() {
 	flag.String("root", "", "project root (ignored; taken from each request)")
 	flag.Parse()
 
-	host := &goHost{Unsupported: unsupported}
-	if args := flag.Args(); len(args) > 0 {
-		host.engineAddress = args[0]
-	}
+	host := &goHost{Engine: hostkit.EngineFromArgs(flag.Args()), Unsupported: unsupported}
 
 	hostkit.Serve("pulumi-language-go", host)
 }
 
 type goHost struct {
 	hostkit.Unsupported
-	// Where the engine serves its logging API; the program gets it as PULUMI_ENGINE.
-	engineAddress string
-}
-
-func (h *goHost) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	h.engineAddress = req.GetEngineAddress()
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *goHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version.Version}, nil
+	hostkit.Engine
 }
 
 // About tells `pulumi about` which Go toolchain runs the programs.

@@ -87,7 +87,7 @@ func (h *goHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc
 	env := hostkit.WithoutVariable(os.Environ(), "PULUMI_PLUGINS")
 	env = append(env,
 		"PULUMI_MONITOR="+req.GetMonitorAddress(),
-		"PULUMI_ENGINE="+h.engineAddress,
+		"PULUMI_ENGINE="+h.Engine.Address,
 		"PULUMI_PROJECT="+req.GetProject(),
 		"PULUMI_STACK="+req.GetStack(),
 		"PULUMI_ORGANIZATION="+req.GetOrganization(),

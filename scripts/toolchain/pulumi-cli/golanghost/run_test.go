@@ -9,6 +9,8 @@ import (
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/protobuf/types/known/structpb"
+
+	"github.com/pulumi-collectors/pulumi-cli/hostkit"
 )
 
 // Without a Go toolchain, Run says so and where it looked, rather than failing on exec.
@@ -73,7 +75,7 @@ func TestRunEnvironment(t *testing.T) {
 	}
 	t.Setenv("PULUMI_PLUGINS", "true")
 	opts, _ := structpb.NewStruct(map[string]any{"binary": "program"})
-	host := &goHost{engineAddress: "127.0.0.1:1234"}
+	host := &goHost{Engine: hostkit.Engine{Address: "127.0.0.1:1234"}}
 	resp, err := host.Run(context.Background(), &pulumirpc.RunRequest{
 		Project: "proj", Stack: "dev", Organization: "org", MonitorAddress: "127.0.0.1:5678",
 		Config:           map[string]string{"proj:key": "value"},

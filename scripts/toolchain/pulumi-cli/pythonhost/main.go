@@ -35,9 +35,7 @@ import (
 	"context"
 	"flag"
 
-	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
-	"google.golang.org/protobuf/types/known/emptypb"
 
 	"github.com/pulumi-collectors/pulumi-cli/hostkit"
 )
@@ -52,29 +50,14 @@ func main() {
 	flag.String("toolchain", "", "ignored; taken from the project's runtime options")
 	flag.Parse()
 
-	host := &pythonHost{Unsupported: unsupported}
-	if args := flag.Args(); len(args) > 0 {
-		host.engineAddress = args[0]
-	}
+	host := &pythonHost{Engine: hostkit.EngineFromArgs(flag.Args()), Unsupported: unsupported}
 
 	hostkit.Serve("pulumi-language-python", host)
 }
 
 type pythonHost struct {
 	hostkit.Unsupported
-	// Where the engine serves its logging API; the program gets it as --engine.
-	engineAddress string
-}
-
-func (h *pythonHost) Handshake(
-	_ context.Context, req *pulumirpc.LanguageHandshakeRequest,
-) (*pulumirpc.LanguageHandshakeResponse, error) {
-	h.engineAddress = req.GetEngineAddress()
-	return &pulumirpc.LanguageHandshakeResponse{}, nil
-}
-
-func (h *pythonHost) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginInfo, error) {
-	return &pulumirpc.PluginInfo{Version: version.Version}, nil
+	hostkit.Engine
 }
 
 // About tells `pulumi about` which Python runs the programs, and its pip.

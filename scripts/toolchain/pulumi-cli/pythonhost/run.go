@@ -60,7 +60,7 @@ func (h *pythonHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulum
 		}
 	}
 	flagArg("monitor", req.GetMonitorAddress())
-	flagArg("engine", h.engineAddress)
+	flagArg("engine", h.Engine.Address)
 	flagArg("project", req.GetProject())
 	flagArg("stack", req.GetStack())
 	flagArg("pwd", dir)
