@@ -7,7 +7,7 @@ import { availableParallelism } from "node:os";
  * How many steps at once: one per core, at most four (a postject of a ~120 MB Node.js binary
  * holds about 1 GB of memory).
  */
-export const RELEASE_PARALLELISM = Math.min(availableParallelism(), 4);
+const RELEASE_PARALLELISM = Math.min(availableParallelism(), 4);
 
 /**
  * The results of `step` for each of `items`, in their order, with at most `limit` running at a

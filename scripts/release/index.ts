@@ -29,8 +29,8 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { packageVersion } from "../../provider/plugin/version";
 import { bundleForNode } from "../build/bundle";
-import { goCommand } from "../build/sdks";
-import { repoRoot, runOrFail, runProcess } from "../toolchain/pulumi-workspace";
+import { buildGoTool } from "../build/sdks";
+import { repoRoot, runProcess } from "../toolchain/pulumi-workspace";
 import { packArchive, writeChecksums } from "./archives";
 import { makeExecutable, seaBlob } from "./executables";
 import { executableFormat } from "./formats";
@@ -65,15 +65,12 @@ function header(file: string): Buffer {
 }
 
 /** Builds scripts/release/machosign (Go's build cache makes a rebuild a link). */
-async function buildMachosign(out: string): Promise<string> {
-  const dir = join(ROOT, "scripts", "release", "machosign");
-  const env = { ...process.env, GOFLAGS: "-mod=readonly" };
-  await runOrFail(goCommand(), ["build", "-o", out, "."], dir, env).catch((error: Error) => {
+function buildMachosign(out: string): Promise<string> {
+  return buildGoTool("release/machosign", out).catch((error: Error) => {
     throw new Error(
       `darwin: cannot build the signer (scripts/release/machosign): ${error.message}`,
     );
   });
-  return out;
 }
 
 /** What the release makes executables of: the plugin, and the `collectors` command. */

@@ -56,7 +56,7 @@ export interface PythonEnv {
  * The Pulumi SDK module the CLI is built from, as Go resolves it from scripts/toolchain/pulumi-cli/go.mod
  * (downloaded into the module cache if it is not there yet): its folder and version.
  */
-export async function pulumiSdkModule(): Promise<{ dir: string; version: string }> {
+async function pulumiSdkModule(): Promise<{ dir: string; version: string }> {
   const listed = await runOrFail(
     goCommand(),
     ["list", "-m", "-json", SDK_MODULE],

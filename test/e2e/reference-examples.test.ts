@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS } from "../../provider/resources/steps/settings";
 import { buildSdkgen, generateSdks, goCommand, packTypeScriptSdk } from "../../scripts/build/sdks";
 import { runOrFail } from "../../scripts/toolchain/pulumi-workspace";
-import { makePythonEnv } from "../../scripts/toolchain/python-env";
 import { docsPythonPrograms } from "../helpers/docs-python";
 import { GO_ENV, useGeneratedSdk } from "../helpers/go";
 import { installPlugin } from "../helpers/plugin";
@@ -29,6 +28,7 @@ import {
   Service,
   workspaceFor,
 } from "../helpers/pulumi";
+import { sharedPythonEnv } from "../helpers/python";
 import {
   adoptedInstalledNames,
   blame,
@@ -195,11 +195,16 @@ beforeAll(async () => {
   mkdirSync(join(ROOT, "node_modules", ".cache"), { recursive: true });
   build = mkdtempSync(join(ROOT, "node_modules", ".cache", "reference-e2e-sdk-"));
   const sdkgen = await buildSdkgen(join(build, "sdkgen"));
-  await generateSdks(sdkgen, join(ROOT, "dist", "plugin", "schema.json"), join(build, "sdk"));
+  // Python's SDK is the shared environment's wheel (test/helpers/python.ts), made once for all
+  // the Python tests.
+  await generateSdks(sdkgen, join(ROOT, "dist", "plugin", "schema.json"), join(build, "sdk"), [
+    "nodejs",
+    "go",
+  ]);
   // The TypeScript SDK's compile and the Python environment's wheel, at the same time.
   const [tarball, python] = await Promise.all([
     packTypeScriptSdk(join(build, "sdk", "nodejs"), build),
-    makePythonEnv(join(build, "venv")),
+    sharedPythonEnv(),
   ]);
   venv = python.dir;
   const installed = join(app, "node_modules", "@pulumi-collectors", "collectors");

@@ -20,8 +20,6 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 )
 
 // ExitCodeAlreadyReported is the exit code with which a program's SDK says it already showed the
@@ -136,12 +134,4 @@ func GenerateProgram(
 	}
 	diagnostics = append(diagnostics, plugin.HclDiagnosticsToRPCDiagnostics(diags)...)
 	return &pulumirpc.GenerateProgramResponse{Source: files, Diagnostics: diagnostics}, nil
-}
-
-// Unimplemented is what a host answers for a LanguageRuntime method it does not implement:
-// codes.Unimplemented (which the engine takes as "not supported" where it has a fallback), with
-// what to do instead rather than the generated stub's bare "method X not implemented". host
-// names the host, e.g. "Go language host (scripts/toolchain/pulumi-cli/golanghost)".
-func Unimplemented(host, what, instead string) error {
-	return status.Errorf(codes.Unimplemented, "%s is not implemented by this %s: %s", what, host, instead)
 }

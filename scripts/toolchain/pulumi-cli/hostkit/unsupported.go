@@ -11,6 +11,8 @@ import (
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/emptypb"
 )
 
@@ -29,7 +31,7 @@ type Unsupported struct {
 }
 
 func (u Unsupported) unimplemented(what, instead string) error {
-	return Unimplemented(u.Host, what, instead)
+	return status.Errorf(codes.Unimplemented, "%s is not implemented by this %s: %s", what, u.Host, instead)
 }
 
 func (u Unsupported) InstallDependencies(

@@ -130,13 +130,6 @@ func parseOptions(info *pulumirpc.ProgramInfo) (runtimeOptions, error) {
 	return opts, nil
 }
 
-func programDir(req *pulumirpc.RunRequest) string {
-	if d := req.GetInfo().GetProgramDirectory(); d != "" {
-		return d
-	}
-	return req.GetPwd()
-}
-
 // resolveRunScript finds @pulumi/pulumi/cmd/run the way Node would from the program directory,
 // so the program and the run script share one copy of @pulumi/pulumi.
 func resolveRunScript(nodeBin, dir string) (string, error) {
@@ -161,7 +154,7 @@ func (h *nodeHost) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumir
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: "could not find node on the PATH"}, nil
 	}
-	dir := programDir(req)
+	dir := hostkit.ProgramDir(req.GetInfo(), req.GetPwd())
 	runScript, err := resolveRunScript(nodeBin, dir)
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
