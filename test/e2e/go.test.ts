@@ -17,6 +17,7 @@ import { GO_ENV, generateGoSdk, SDK_MODULE, useGeneratedSdk } from "../helpers/g
 import { installPlugin } from "../helpers/plugin";
 import {
   changes,
+  changesOnly,
   example,
   outputOf,
   type PulumiWorkspace,
@@ -61,14 +62,6 @@ async function goWorkspace(dir: string, config: Record<string, string> = {}) {
   return ws;
 }
 
-async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const mark = await service.mark();
-  await run();
-  return summarize(await service.since(mark));
-}
-
-const changesOnly = (requests: string[]) => requests.filter((r) => !r.startsWith("GET")).sort();
-
 /** A Hosted Collector with an S3 source holding an AWS key, made by another user. */
 async function seedCollector(name: string) {
   const { collector, sourceId } = await service.seedS3Collector(name, {
@@ -103,7 +96,7 @@ describe("examples/go on the plugin", () => {
     async () => {
       ws = await goWorkspace(await goProgram("example"), { awsKeyId: "AKIAGOE2E00000000001" });
       let up = "";
-      const sent = await requestsOf(async () => {
+      const sent = await service.requestsDuring(async () => {
         up = outputOf(await ws.pulumi(["up", "--yes", "--skip-preview"]));
       });
       expect(changesOnly(sent), `${sent.join("\n")}\n${up}`).toEqual([
@@ -136,7 +129,9 @@ describe("examples/go on the plugin", () => {
   it(
     "previews no change without a request",
     async () => {
-      expect(await requestsOf(() => ws.pulumi(["preview", "--expect-no-changes"]))).toEqual([]);
+      expect(
+        await service.requestsDuring(() => ws.pulumi(["preview", "--expect-no-changes"])),
+      ).toEqual([]);
     },
     10 * MINUTE,
   );
@@ -178,7 +173,7 @@ describe("examples/go on the plugin", () => {
     async () => {
       const { collectorId } = await seedCollector("go-existing");
       await ws.setConfig("existingCollectorId", collectorId);
-      const sent = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
+      const sent = await service.requestsDuring(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
       expect(changesOnly(sent)).toEqual([]);
       expect(sent).toContain("GET /collectors/{id} 200");
       const outputs = await ws.outputs();
@@ -192,7 +187,9 @@ describe("examples/go on the plugin", () => {
     "destroy deletes what the program made, and leaves the collector it only read",
     async () => {
       const before = await service.inventory();
-      const deleted = await requestsOf(() => ws.pulumi(["destroy", "--yes", "--skip-preview"]));
+      const deleted = await service.requestsDuring(() =>
+        ws.pulumi(["destroy", "--yes", "--skip-preview"]),
+      );
       expect(changesOnly(deleted)).toEqual([
         "DELETE /collectors/{id} 200",
         "DELETE /collectors/{id}/sources/{id} 200",
@@ -265,7 +262,9 @@ describe("pulumi import into a Go project", () => {
       expect(summarize(await service.since(mark)), outputOf(preview)).toEqual([]);
 
       await ws.pulumi(["state", "unprotect", "--all", "--yes"]);
-      const deleted = await requestsOf(() => ws.pulumi(["destroy", "--yes", "--skip-preview"]));
+      const deleted = await service.requestsDuring(() =>
+        ws.pulumi(["destroy", "--yes", "--skip-preview"]),
+      );
       // An import records no dependency between the two, so the engine may delete them at once:
       // the collector's delete takes its sources with it, and the source's may find it gone.
       expect(changesOnly(deleted)).toEqual([

@@ -16,6 +16,7 @@ import type { PythonEnv } from "../../scripts/toolchain/python-env";
 import { installPlugin } from "../helpers/plugin";
 import {
   changes,
+  changesOnly,
   example,
   outputOf,
   type PulumiWorkspace,
@@ -68,14 +69,6 @@ async function pythonWorkspace(
   return ws;
 }
 
-async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const mark = await service.mark();
-  await run();
-  return summarize(await service.since(mark));
-}
-
-const changesOnly = (requests: string[]) => requests.filter((r) => !r.startsWith("GET")).sort();
-
 beforeAll(async () => {
   [service, python] = await Promise.all([Service.start(), sharedPythonEnv()]);
   root = mkdtempSync(join(tmpdir(), "collectors-python-e2e-"));
@@ -104,7 +97,7 @@ describe("examples/python on the plugin", () => {
       // endpoint and credentials set over it.
       ws = await pythonWorkspace(dir, {}, join(dir, "Pulumi.dev.yaml"));
       let up = "";
-      const sent = await requestsOf(async () => {
+      const sent = await service.requestsDuring(async () => {
         up = outputOf(await ws.pulumi(["up", "--yes", "--skip-preview"]));
       });
       expect(changesOnly(sent), `${sent.join("\n")}\n${up}`).toEqual([
@@ -138,7 +131,9 @@ describe("examples/python on the plugin", () => {
   it(
     "previews no change without a request",
     async () => {
-      expect(await requestsOf(() => ws.pulumi(["preview", "--expect-no-changes"]))).toEqual([]);
+      expect(
+        await service.requestsDuring(() => ws.pulumi(["preview", "--expect-no-changes"])),
+      ).toEqual([]);
     },
     10 * MINUTE,
   );
@@ -197,7 +192,7 @@ describe("examples/python on the plugin", () => {
     "one change of config is one PUT",
     async () => {
       await ws.setConfig("timeZone", "Europe/Berlin");
-      const sent = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
+      const sent = await service.requestsDuring(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
       expect(changesOnly(sent)).toEqual(["PUT /collectors/{id} 200"]);
       expect((await service.inventory())[0]).toMatchObject({ timeZone: "Europe/Berlin" });
     },
@@ -220,7 +215,7 @@ describe("examples/python on the plugin", () => {
       expect(preview.steps.find((s) => s.name === "web")?.replaceReasons).toEqual([
         "cutoffRelativeTime",
       ]);
-      const sent = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
+      const sent = await service.requestsDuring(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
       expect(changesOnly(sent)).toEqual([
         "DELETE /collectors/{id}/sources/{id} 200",
         "POST /collectors/{id}/sources 201",
@@ -240,7 +235,9 @@ describe("examples/python on the plugin", () => {
       });
       try {
         await ws.setConfig("existingCollectorName", "py-existing");
-        const sent = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
+        const sent = await service.requestsDuring(() =>
+          ws.pulumi(["up", "--yes", "--skip-preview"]),
+        );
         expect(changesOnly(sent)).toEqual([]);
         const outputs = await ws.outputs();
         expect(outputs.existingId).toBe(String(collector.id));
@@ -258,7 +255,9 @@ describe("examples/python on the plugin", () => {
   it(
     "destroy deletes what the program made",
     async () => {
-      const deleted = await requestsOf(() => ws.pulumi(["destroy", "--yes", "--skip-preview"]));
+      const deleted = await service.requestsDuring(() =>
+        ws.pulumi(["destroy", "--yes", "--skip-preview"]),
+      );
       expect(changesOnly(deleted)).toEqual([
         "DELETE /collectors/{id} 200",
         "DELETE /collectors/{id}/sources/{id} 200",
@@ -290,7 +289,7 @@ describe("a bad argument in a Python program", () => {
         main,
         `import pulumi_collectors as collectors\n\ncollectors.HostedCollector("collector", ${args})\n`,
       );
-      const sent = await requestsOf(async () => {
+      const sent = await service.requestsDuring(async () => {
         const preview = await ws.pulumi(["preview"], { check: false });
         const output = outputOf(preview);
         expect(preview.code, output).not.toBe(0);

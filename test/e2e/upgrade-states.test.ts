@@ -33,7 +33,6 @@ import {
   ROOT,
   Service,
   shape,
-  summarize,
   workspaceFor,
 } from "../helpers/pulumi";
 
@@ -93,13 +92,9 @@ describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ vers
     let temp: string;
     let service: Service;
     let ws: PulumiWorkspace;
-
-    /** What `run` made Pulumi send, summarized. */
-    async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
-      const mark = await service.mark();
-      await run();
-      return summarize(await service.since(mark, recording.accessId));
-    }
+    /** What `run` made Pulumi send, summarized: Pulumi's user is the recording's. */
+    const requestsOf = (run: () => Promise<unknown>) =>
+      service.requestsDuring(run, recording.accessId);
 
     /**
      * Asserts the stack as the engine holds it (`pulumi stack export`) has a resource of every

@@ -13,6 +13,7 @@ import { Runtime } from "../../provider/resources/steps/runtime";
 import { installPlugin } from "../helpers/plugin";
 import {
   changes,
+  changesOnly,
   example,
   outputOf,
   PULUMI_USER,
@@ -50,12 +51,6 @@ function edit(ws: PulumiWorkspace, change: (text: string) => string): void {
   writeFileSync(file, change(readFileSync(file, "utf8")));
 }
 
-async function requestsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const mark = await service.mark();
-  await run();
-  return summarize(await service.since(mark));
-}
-
 beforeAll(async () => {
   service = await Service.start();
 });
@@ -75,10 +70,10 @@ describe("examples/yaml on the plugin", () => {
       const named = preview.steps.find((s) => s.name === "collector")?.inputs.name;
       expect(named).toMatch(/^collector-[0-9a-f]{7}$/);
       let up = "";
-      const sent = await requestsOf(async () => {
+      const sent = await service.requestsDuring(async () => {
         up = outputOf(await ws.pulumi(["up", "--yes", "--skip-preview"]));
       });
-      expect(sent.filter((r) => !r.startsWith("GET")).sort(), `${sent.join("\n")}\n${up}`).toEqual([
+      expect(changesOnly(sent), `${sent.join("\n")}\n${up}`).toEqual([
         "POST /collectors 201",
         "POST /collectors/{id}/sources 201",
         "POST /collectors/{id}/sources 201",
@@ -95,14 +90,20 @@ describe("examples/yaml on the plugin", () => {
   it(
     "previews no change without a request, refreshes in batches",
     async () => {
-      const previewed = await requestsOf(() => ws.pulumi(["preview", "--expect-no-changes"]));
+      const previewed = await service.requestsDuring(() =>
+        ws.pulumi(["preview", "--expect-no-changes"]),
+      );
       expect(previewed).toEqual([]);
-      const refreshed = await requestsOf(() => ws.pulumi(["refresh", "--yes", "--skip-preview"]));
+      const refreshed = await service.requestsDuring(() =>
+        ws.pulumi(["refresh", "--yes", "--skip-preview"]),
+      );
       expect(refreshed.filter((r) => r.includes("/sources"))).toEqual([
         "GET /collectors/{id}/sources 200",
       ]);
       expect(refreshed.length).toBeLessThanOrEqual(2);
-      expect(await requestsOf(() => ws.pulumi(["preview", "--expect-no-changes"]))).toEqual([]);
+      expect(
+        await service.requestsDuring(() => ws.pulumi(["preview", "--expect-no-changes"])),
+      ).toEqual([]);
     },
     10 * MINUTE,
   );
@@ -154,7 +155,9 @@ describe("examples/yaml on the plugin", () => {
     "updates a changed field with one PUT, and replaces for a field the service cannot change",
     async () => {
       edit(ws, (text) => text.replace("Collects the application's logs.", "Collects logs."));
-      const updated = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
+      const updated = await service.requestsDuring(() =>
+        ws.pulumi(["up", "--yes", "--skip-preview"]),
+      );
       expect(updated.filter((r) => !r.startsWith("GET"))).toEqual(["PUT /collectors/{id} 200"]);
 
       edit(ws, (text) =>
@@ -165,8 +168,10 @@ describe("examples/yaml on the plugin", () => {
       );
       const preview = await previewJson(ws);
       expect(changes(preview)).toEqual(["replace web"]);
-      const replaced = await requestsOf(() => ws.pulumi(["up", "--yes", "--skip-preview"]));
-      expect(replaced.filter((r) => !r.startsWith("GET")).sort()).toEqual([
+      const replaced = await service.requestsDuring(() =>
+        ws.pulumi(["up", "--yes", "--skip-preview"]),
+      );
+      expect(changesOnly(replaced)).toEqual([
         "DELETE /collectors/{id}/sources/{id} 200",
         "POST /collectors/{id}/sources 201",
       ]);
@@ -177,7 +182,9 @@ describe("examples/yaml on the plugin", () => {
   it(
     "destroys everything",
     async () => {
-      const deleted = await requestsOf(() => ws.pulumi(["destroy", "--yes", "--skip-preview"]));
+      const deleted = await service.requestsDuring(() =>
+        ws.pulumi(["destroy", "--yes", "--skip-preview"]),
+      );
       expect(deleted.filter((r) => r.startsWith("DELETE")).length).toBe(3);
       expect(await service.inventory()).toEqual([]);
     },

@@ -3,10 +3,10 @@
 // export run as the user, and what it prints for the user to run read back as the user reads it
 // and run as the user runs it: the steps after "Then", one after the other in a shell, typing the
 // access key or a secret at a prompt; then what `pulumi up` and `pulumi destroy` sent.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { expect } from "vitest";
 import { CollectorsClient } from "../../provider/api";
 import {
@@ -25,6 +25,7 @@ import {
   ROOT,
   Service,
 } from "./pulumi";
+import { packedTarball } from "./user-project";
 
 /** A local service holding the export tests' account, a folder, and the user's shell. */
 export interface ExportWorld {
@@ -225,7 +226,8 @@ export function countByMethod(
 }
 
 /**
- * The package as a user installs it: `npm pack` of this checkout into `root`, then `npm install`
+ * The package as a user installs it: `npm pack` of this checkout (once per process) copied into
+ * `root`, then `npm install`
  * of the tarball into a project of its own (npm records where it came from). Returns the
  * tarball's name and the installed `collectors` bin.
  */
@@ -233,13 +235,9 @@ export async function installPacked(
   root: string,
   env: NodeJS.ProcessEnv,
 ): Promise<{ tarball: string; cli: string }> {
-  const pack = ok(
-    await runProcess("npm", ["pack", "--silent", "--pack-destination", root], {
-      cwd: ROOT,
-      env: process.env,
-    }),
-  );
-  const tarball = pack.stdout.trim().split("\n").at(-1) as string;
+  const packed = await packedTarball();
+  const tarball = basename(packed);
+  copyFileSync(packed, join(root, tarball));
   const project = join(root, "tools");
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), '{ "private": true }\n');

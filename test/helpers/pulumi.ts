@@ -101,6 +101,16 @@ export class Service {
     return all.slice(mark).filter((r) => r.accessId === accessId);
   }
 
+  /** What `run` made Pulumi (as `accessId`) send, summarized. */
+  async requestsDuring(
+    run: () => Promise<unknown>,
+    accessId = PULUMI_USER.accessId,
+  ): Promise<string[]> {
+    const mark = await this.mark();
+    await run();
+    return summarize(await this.since(mark, accessId));
+  }
+
   async addFault(fault: Record<string, unknown>): Promise<void> {
     await this.control("/faults", "POST", fault);
   }
@@ -331,6 +341,10 @@ export async function lastUpdate(ws: PulumiWorkspace): Promise<{
 export function outputOf(result: CommandResult): string {
   return `${result.stdout}\n${result.stderr}`;
 }
+
+/** The writes among summarize()'s lines, sorted: what a run changed on the service. */
+export const changesOnly = (requests: string[]): string[] =>
+  requests.filter((r) => !r.startsWith("GET")).sort();
 
 /** "POST /collectors/1/sources" style summaries of requests, without the /api/v1 prefix. */
 export function summarize(requests: LoggedRequest[]): string[] {

@@ -16,7 +16,7 @@ let packed: Promise<string> | undefined;
  * of the package's files, until the next build empties dist/: a test process may end without
  * running exit handlers.
  */
-function tarball(): Promise<string> {
+export function packedTarball(): Promise<string> {
   packed ??= (async () => {
     const dir = join(ROOT, "dist", "test-pack", String(process.pid));
     mkdirSync(dir, { recursive: true });
@@ -36,7 +36,13 @@ export async function userProject(prefix = "collectors-user-"): Promise<string> 
   mkdirSync(join(modules, "pulumi-collectors"), { recursive: true });
   await runOrFail(
     "tar",
-    ["-xzf", await tarball(), "-C", join(modules, "pulumi-collectors"), "--strip-components=1"],
+    [
+      "-xzf",
+      await packedTarball(),
+      "-C",
+      join(modules, "pulumi-collectors"),
+      "--strip-components=1",
+    ],
     app,
   );
   for (const entry of readdirSync(join(ROOT, "node_modules"))) {

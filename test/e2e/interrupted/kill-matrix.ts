@@ -271,16 +271,11 @@ export function killMatrix(name: FrontEndName): void {
    * at once (maxConcurrency), which bounds the engines running together. The test fails with its
    * own cells.
    */
-  function cellsOf(
-    column: string,
-    change: Change,
-    title: string,
-    cells: (b: Bench, points: readonly KillPoint[], matrix: Matrix) => Promise<void>,
-  ): void {
+  function cellsOf(column: string, change: Change): void {
     group(`${column}: ${change}s`, (bench) => {
-      inOrder(title, 20 * MINUTE, async () => {
+      inOrder(titleOf(column, change), 20 * MINUTE, async () => {
         const { points, matrix } = await plan();
-        await cells(bench(), points[change], matrix);
+        await CELLS[change](bench(), points[change], column, matrix);
         matrix.expectPassed(name, rowsOf(points[change]), [column]);
       });
     });
@@ -340,9 +335,7 @@ export function killMatrix(name: FrontEndName): void {
   // A group per change of each way on; the creates first, the longest.
   for (const change of CHANGES) {
     for (const column of COLUMNS) {
-      cellsOf(column, change, titleOf(column, change), (b, points, matrix) =>
-        CELLS[change](b, points, column, matrix),
-      );
+      cellsOf(column, change);
     }
   }
 
