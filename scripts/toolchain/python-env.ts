@@ -3,6 +3,7 @@
  * offline: no Python package index is needed.
  *
  *   npm run python-env -- DIR          # then: runtime.options.virtualenv: DIR in Pulumi.yaml
+ *   npm run python-env -- DIR --wheel pulumi_collectors-<version>-py3-none-any.whl
  *
  * DIR (relative to the folder npm was run from) becomes a venv of Debian's python3 that sees the
  * system's packages (--system-site-packages), in which `python` imports:
@@ -12,6 +13,7 @@
  *     PyYAML, packaging) from Debian's packages;
  *   - `pulumi_collectors`: the Python SDK generated from dist/plugin/schema.json, built into a
  *     wheel as a release builds it (scripts/release/python-sdk.ts) and installed with its metadata;
+ *     or, with --wheel, the wheel given (a release's);
  *   - stand-ins for what Debian 12 lacks (scripts/toolchain/python-env/_collectors_standins: opentelemetry,
  *     semver 3's Version, parver), in this environment only, loaded only where the real package
  *     is not importable.
@@ -32,6 +34,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { buildSdkgen, generateSdks, goCommand } from "../build/sdks";
 import { buildPythonPackages, defaultPython } from "../release/python-sdk";
 import { repoRoot, runOrFail } from "./pulumi-workspace";
@@ -138,20 +141,29 @@ const pipInstall = (python: string, target: string) =>
     { ...process.env, PIP_NO_INPUT: "1" },
   );
 
+export interface PythonEnvOptions {
+  /** Gets a line per step. */
+  log?: (line: string) => void;
+  /**
+   * The pulumi_collectors wheel to install, as a release ships it (sdk/python/*.whl); without it,
+   * the wheel is built from dist/plugin/schema.json.
+   */
+  wheel?: string;
+}
+
 /**
- * Makes (or updates) the environment in `dir`; `log` gets a line per step. Needs the Debian
- * packages of scripts/toolchain/test-prerequisites.mts --python, Go, and dist/plugin/schema.json
- * (`npm run build`).
+ * Makes (or updates) the environment in `dir`. Needs the Debian packages of
+ * scripts/toolchain/test-prerequisites.mts --python, Go, and, unless given a wheel,
+ * dist/plugin/schema.json (`npm run build`).
  */
 export async function makePythonEnv(
   dir: string,
-  log: (line: string) => void = () => undefined,
+  { log = () => undefined, wheel }: PythonEnvOptions = {},
 ): Promise<PythonEnv> {
   const schemaFile = join(ROOT, "dist", "plugin", "schema.json");
-  if (!existsSync(schemaFile)) {
+  if (!wheel && !existsSync(schemaFile)) {
     throw new Error(`no ${schemaFile}: run npm run build first`);
   }
-  const sdkVersion = (JSON.parse(readFileSync(schemaFile, "utf8")) as { version: string }).version;
   const target = resolve(dir);
   if (
     existsSync(target) &&
@@ -171,16 +183,9 @@ export async function makePythonEnv(
     log(`installing the Pulumi Python SDK ${sdk.version} from ${sdk.dir}`);
     await pipInstall(python, pulumiProject(sdk, scratch));
 
-    log(`building the pulumi_collectors ${sdkVersion} wheel from ${schemaFile}`);
-    const sdkgen = await buildSdkgen(join(scratch, "sdkgen"));
-    await generateSdks(sdkgen, schemaFile, join(scratch, "generated"), ["python"]);
-    const { wheel } = await buildPythonPackages(
-      join(scratch, "generated", "python"),
-      join(scratch, "packages"),
-      system,
-      sdkVersion,
-    );
-    await pipInstall(python, wheel);
+    const collectorsWheel = wheel ?? (await buildWheel(schemaFile, scratch, system, log));
+    log(`installing ${collectorsWheel}`);
+    await pipInstall(python, resolve(collectorsWheel));
 
     const site = await sitePackages(python);
     log(`adding the stand-ins for what Debian lacks to ${site}`);
@@ -208,6 +213,26 @@ export async function makePythonEnv(
   }
 }
 
+/** The pulumi_collectors wheel of the schema, built as a release builds it. */
+async function buildWheel(
+  schemaFile: string,
+  scratch: string,
+  python: string,
+  log: (line: string) => void,
+): Promise<string> {
+  const version = (JSON.parse(readFileSync(schemaFile, "utf8")) as { version: string }).version;
+  log(`building the pulumi_collectors ${version} wheel from ${schemaFile}`);
+  const sdkgen = await buildSdkgen(join(scratch, "sdkgen"));
+  await generateSdks(sdkgen, schemaFile, join(scratch, "generated"), ["python"]);
+  const { wheel } = await buildPythonPackages(
+    join(scratch, "generated", "python"),
+    join(scratch, "packages"),
+    python,
+    version,
+  );
+  return wheel;
+}
+
 /** Asks scripts/toolchain/test-prerequisites.mts for the Debian packages a Python environment needs. */
 function requireDebianPackages(): void {
   const result = spawnSync(
@@ -218,22 +243,37 @@ function requireDebianPackages(): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const USAGE = "usage: npm run python-env -- DIR [--wheel FILE]";
+
 async function main(): Promise<void> {
-  const [dir, ...rest] = process.argv.slice(2);
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine();
+  } catch (error) {
+    console.error(`python-env: ${error instanceof Error ? error.message : error}\n${USAGE}`);
+    process.exit(2);
+  }
+  const [dir, ...rest] = parsed.positionals;
   if (!dir || rest.length > 0) {
-    console.error("usage: npm run python-env -- DIR");
+    console.error(USAGE);
     process.exit(2);
   }
   requireDebianPackages();
   // npm runs scripts from the package's folder; INIT_CWD is where the user ran npm.
-  const env = await makePythonEnv(resolve(process.env.INIT_CWD ?? process.cwd(), dir), (line) =>
-    console.error(`python-env: ${line}`),
-  );
+  const from = process.env.INIT_CWD ?? process.cwd();
+  const { wheel } = parsed.values;
+  const env = await makePythonEnv(resolve(from, dir), {
+    log: (line) => console.error(`python-env: ${line}`),
+    wheel: wheel === undefined ? undefined : resolve(from, wheel),
+  });
   console.log(
     `${env.dir}: pulumi ${env.pulumiVersion}, pulumi_collectors ${env.sdkVersion}\n` +
       `In Pulumi.yaml:\n  runtime:\n    name: python\n    options:\n      virtualenv: ${env.dir}`,
   );
 }
+
+const parseCommandLine = () =>
+  parseArgs({ options: { wheel: { type: "string" } }, allowPositionals: true });
 
 if (require.main === module) {
   main().catch((error: unknown) => {

@@ -11,7 +11,9 @@
 // - served on loopback as the release page: `pulumi plugin install … --server` installs the
 //   linux-amd64 executable into a fresh PULUMI_HOME; the YAML path of
 //   docs/installation-configuration.md, as written, with no `node` on the PATH (only `pulumi` and
-//   the YAML language host): install, up, a no-change preview, destroy; and a program naming
+//   the YAML language host): install, up, a no-change preview, destroy; a Python user's own
+//   program on the released plugin and wheel (the Python host in place of node): up, a no-change
+//   preview, an update, destroy; and a program naming
 //   `pluginDownloadURL` gets the plugin from the engine with nothing installed beforehand.
 // Darwin and Windows executables cannot run on this Linux machine: their format and signature
 // are checked here; the workflow runs them on macOS and Windows runners (docs/internals/releasing.md).
@@ -48,8 +50,16 @@ import {
 import { defaultPython } from "../../scripts/release/python-sdk";
 import { startPlugin } from "../../scripts/release/start-plugin";
 import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/toolchain/pulumi-workspace";
+import { makePythonEnv } from "../../scripts/toolchain/python-env";
 import { TERRAFORM, TERRAFORM_STATE } from "../cli/migrate/fixtures";
-import { PULUMI_USER, type PulumiWorkspace, ROOT, Service, workspaceFor } from "../helpers/pulumi";
+import {
+  changesOnly,
+  PULUMI_USER,
+  type PulumiWorkspace,
+  ROOT,
+  Service,
+  workspaceFor,
+} from "../helpers/pulumi";
 import { serveJson } from "../helpers/serve-json";
 import { type StaticServer, serveFolder } from "../helpers/static-server";
 
@@ -365,11 +375,36 @@ describe("the linux-amd64 collectors, with no node on the PATH", () => {
   );
 });
 
-/** A folder holding only `pulumi` and the YAML language host, for a PATH without Node.js. */
-async function pulumiOnly(): Promise<string> {
+/** A program of a Python user's own: nothing of it comes from this repository. */
+const PYTHON_USER_PROGRAM = `"""An edge collector taking HTTP logs; its description comes from config."""
+import pulumi
+import pulumi_collectors as collectors
+
+config = pulumi.Config()
+edge = collectors.HostedCollector(
+    "edge", description=config.require("description"), category="edge"
+)
+ingest = collectors.HttpSource("ingest", collector_id=edge.id, category="edge/http")
+
+pulumi.export("edgeId", edge.id)
+pulumi.export("ingestUrl", ingest.url)
+`;
+
+/** The Python language host and the two scripts of the Pulumi Python SDK it and the engine run. */
+const PYTHON_HOST = [
+  "pulumi-language-python",
+  "pulumi-language-python-exec",
+  "pulumi-resource-pulumi-python",
+];
+
+/**
+ * A folder holding only `pulumi`, the YAML language host and the `hosts` asked for, for a PATH
+ * without Node.js.
+ */
+async function pulumiOnly(hosts: string[] = []): Promise<string> {
   const [cli = ""] = (await pulumiCliPath(ROOT)).split(":");
   const bin = mkdtempSync(join(tmp, "bin-"));
-  for (const name of ["pulumi", "pulumi-language-yaml"]) {
+  for (const name of ["pulumi", "pulumi-language-yaml", ...hosts]) {
     try {
       linkSync(join(cli, name), join(bin, name));
     } catch {
@@ -483,6 +518,81 @@ describe("installing from the release page", () => {
       await sh("pulumi preview --expect-no-changes", project, env);
       await sh("pulumi destroy --yes", project, env);
       expect((await service.inventory()).some((c) => c.id === collector?.id)).toBe(false);
+    },
+    15 * MINUTE,
+  );
+
+  it(
+    "a Python user's own program runs up, preview, update and destroy on the released plugin and wheel, no node on the PATH",
+    async () => {
+      const env: NodeJS.ProcessEnv = {
+        ...freshMachine(await pulumiOnly(PYTHON_HOST)),
+        ACCESS_ID: PULUMI_USER.accessId,
+        ACCESS_KEY: PULUMI_USER.accessKey,
+      };
+      const home = env.HOME as string;
+      const project = join(home, "project");
+      expect(
+        (await runProcess("/bin/bash", ["-c", "command -v node"], { cwd: project, env })).code,
+      ).toBe(1);
+      // The environment `npm run python-env -- DIR --wheel FILE` makes, with the release's wheel.
+      const wheel = join(release, "sdk", "python", `pulumi_collectors-${VERSION}-py3-none-any.whl`);
+      const venv = await makePythonEnv(join(home, "venv"), { wheel });
+      expect(venv.sdkVersion).toBe(VERSION);
+      const installedFrom = await runProcess(
+        venv.python,
+        [
+          "-c",
+          "import importlib.metadata as m; print(m.distribution('pulumi_collectors').read_text('direct_url.json'))",
+        ],
+        { cwd: project, env, timeoutMs: MINUTE },
+      );
+      expect(JSON.parse(installedFrom.stdout).url, "where pip installed it from").toBe(
+        `file://${wheel}`,
+      );
+      writeFileSync(
+        join(project, "Pulumi.yaml"),
+        `name: edge\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv.dir}\n`,
+      );
+      writeFileSync(join(project, "__main__.py"), PYTHON_USER_PROGRAM);
+      await sh(
+        [
+          `pulumi plugin install resource collectors ${VERSION} --server ${page.url}`,
+          "pulumi stack init dev",
+          `pulumi config set collectors:endpoint ${service.url}`,
+          'pulumi config set collectors:accessId "$ACCESS_ID"',
+          'pulumi config set --secret collectors:accessKey "$ACCESS_KEY"',
+          "pulumi config set description 'Logs from the edge.'",
+        ].join(" && "),
+        project,
+        env,
+      );
+
+      const up = await service.requestsDuring(() => sh("pulumi up --yes", project, env));
+      expect(changesOnly(up)).toEqual([
+        "POST /collectors 201",
+        "POST /collectors/{id}/sources 201",
+      ]);
+      const edge = (await service.inventory()).find((c) => c.description === "Logs from the edge.");
+      expect(edge?.sources.map((s) => s.category)).toEqual(["edge/http"]);
+      const outputs = JSON.parse(
+        (await sh("pulumi stack output --json --show-secrets", project, env)).stdout,
+      );
+      expect(outputs).toMatchObject({ edgeId: String(edge?.id), ingestUrl: expect.any(String) });
+      const state = (await sh("pulumi stack export", project, env)).stdout;
+      expect(state).not.toContain(outputs.ingestUrl);
+      expect(state).not.toContain(PULUMI_USER.accessKey);
+
+      await sh("pulumi preview --expect-no-changes", project, env);
+      await sh("pulumi config set description 'Logs from the edge, all regions.'", project, env);
+      const update = await service.requestsDuring(() => sh("pulumi up --yes", project, env));
+      expect(changesOnly(update)).toEqual(["PUT /collectors/{id} 200"]);
+      expect((await service.inventory()).find((c) => c.id === edge?.id)?.description).toBe(
+        "Logs from the edge, all regions.",
+      );
+
+      await sh("pulumi destroy --yes", project, env);
+      expect((await service.inventory()).some((c) => c.id === edge?.id)).toBe(false);
     },
     15 * MINUTE,
   );
