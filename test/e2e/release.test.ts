@@ -50,7 +50,6 @@ import {
 import { defaultPython } from "../../scripts/release/python-sdk";
 import { startPlugin } from "../../scripts/release/start-plugin";
 import { isolatedEnv, pulumiCliPath, runProcess } from "../../scripts/toolchain/pulumi-workspace";
-import { makePythonEnv } from "../../scripts/toolchain/python-env";
 import { TERRAFORM, TERRAFORM_STATE } from "../cli/migrate/fixtures";
 import {
   changesOnly,
@@ -535,12 +534,18 @@ describe("installing from the release page", () => {
       expect(
         (await runProcess("/bin/bash", ["-c", "command -v node"], { cwd: project, env })).code,
       ).toBe(1);
-      // The environment `npm run python-env -- DIR --wheel FILE` makes, with the release's wheel.
+      // `npm run python-env -- DIR --wheel FILE`: the environment, with the release's wheel.
       const wheel = join(release, "sdk", "python", `pulumi_collectors-${VERSION}-py3-none-any.whl`);
-      const venv = await makePythonEnv(join(home, "venv"), { wheel });
-      expect(venv.sdkVersion).toBe(VERSION);
+      const venv = join(home, "venv");
+      const made = await runProcess(
+        process.execPath,
+        [join(ROOT, "dist", "scripts", "toolchain", "python-env.js"), venv, "--wheel", wheel],
+        { cwd: ROOT, env: process.env, timeoutMs: 5 * MINUTE },
+      );
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stdout).toContain(`pulumi_collectors ${VERSION}`);
       const installedFrom = await runProcess(
-        venv.python,
+        join(venv, "bin", "python"),
         [
           "-c",
           "import importlib.metadata as m; print(m.distribution('pulumi_collectors').read_text('direct_url.json'))",
@@ -552,7 +557,7 @@ describe("installing from the release page", () => {
       );
       writeFileSync(
         join(project, "Pulumi.yaml"),
-        `name: edge\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv.dir}\n`,
+        `name: edge\nruntime:\n  name: python\n  options:\n    virtualenv: ${venv}\n`,
       );
       writeFileSync(join(project, "__main__.py"), PYTHON_USER_PROGRAM);
       await sh(
