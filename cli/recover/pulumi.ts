@@ -30,14 +30,21 @@ export function runPulumi(args: readonly string[], options: PulumiOptions): Prom
       env: options.env,
       stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
     });
+    // A SIGTERM sent to this process alone (a CI runner's cancel, `timeout`) asks pulumi to stop
+    // too, as Ctrl-C in a terminal, which reaches both, does. Put first: the private file's
+    // listener (private-file.ts) ends this process.
+    const forward = () => child.kill("SIGTERM");
+    process.prependListener("SIGTERM", forward);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     child.on("error", (error: NodeJS.ErrnoException) => {
+      process.off("SIGTERM", forward);
       reject(error.code === "ENOENT" ? new UsageError(MISSING) : error);
     });
     child.on("close", (code, signal) => {
+      process.off("SIGTERM", forward);
       const bySignal = signal ? 128 + (constants.signals[signal] ?? 0) : 1;
       resolve({
         code: code ?? bySignal,

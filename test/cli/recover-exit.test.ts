@@ -1,6 +1,7 @@
 // `collectors recover --run` as a process (the built bin, dist/cli/main.js), stopped while
 // `pulumi stack import` reads the private copy of the stack's state: the copy is removed on every
-// way out, a second Ctrl-C (which ends the process through `process.exit`) and SIGTERM included.
+// way out, a second Ctrl-C (which ends the process through `process.exit`) and SIGTERM included,
+// and a SIGTERM reaches pulumi too.
 // A fake `pulumi` on PATH prints the export, and as `stack import` writes down the path it was
 // given and waits until the CLI is gone, as a real one in a terminal would still be reading.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -73,8 +74,10 @@ describe("collectors recover --run, ended while pulumi stack import runs", () =>
         `if [ "$1 $2" = "stack import" ]; then`,
         `  prev=; for arg in "$@"; do [ "$prev" = --file ] && file=$arg; prev=$arg; done`,
         `  printf '%s' "$file" > '${given}.tmp' && mv '${given}.tmp' '${given}'`,
-        // Ctrl-C in a terminal reaches pulumi too; a signal sent to the CLI alone does not.
-        "  trap '' INT TERM",
+        // Ctrl-C in a terminal reaches pulumi too, not a SIGINT sent to the CLI alone; the CLI
+        // passes a SIGTERM on, which this pulumi writes down and outlives.
+        "  trap '' INT",
+        `  trap "echo TERM > '${join(dir, "signalled")}'" TERM`,
         '  while kill -0 "$PPID" 2>/dev/null; do sleep 0.05; done',
         "  exit 0",
         "fi",
@@ -124,10 +127,11 @@ describe("collectors recover --run, ended while pulumi stack import runs", () =>
     expect(existsSync(dirname(run.path))).toBe(false);
   }, 60_000);
 
-  it("SIGTERM ends the process (exit 143) and the private file goes with it", async () => {
+  it("SIGTERM reaches pulumi, ends the process (exit 143), and the private file goes with it", async () => {
     const run = await startImport();
     run.child.kill("SIGTERM");
     expect(await run.exited).toEqual({ code: 143, signal: null });
+    await until("pulumi to write down the SIGTERM", () => existsSync(join(dir, "signalled")));
     expect(existsSync(run.path), run.output()).toBe(false);
     expect(existsSync(dirname(run.path))).toBe(false);
   }, 60_000);
