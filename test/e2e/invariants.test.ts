@@ -21,6 +21,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
+import { typeOfUrn } from "../../provider/resources/steps/urn";
 import { type CellCheck, Matrix } from "../helpers/matrix";
 import { installPlugin } from "../helpers/plugin";
 import {
@@ -412,7 +413,7 @@ for (const name of FRONT_ENDS) {
         const importing = await pluginWorkspace(service, yamlProjectDir("e2e-matrix-import"));
         const file = join(importing.root, "import.json");
         const resources = [...original.values()].map((r) => ({
-          type: r.urn.split("::").at(-2),
+          type: typeOfUrn(r.urn),
           name: r.name,
           id: r.id,
         }));

@@ -20,6 +20,7 @@ import { installPlugin } from "../helpers/plugin";
 import {
   outputOf,
   type PulumiWorkspace,
+  previewJson,
   ROOT,
   Service,
   summarize,
@@ -345,10 +346,8 @@ describe("pulumi package add in a TypeScript project (our Node.js language host)
       expect(read(ws, "Pulumi.yaml")).toBe(`name: ts-by-path\nruntime: nodejs\n${BY_PATH_ENTRY}`);
       expectLinked(ws, "ts-by-path", output, SCHEMA.pluginDownloadURL);
       await installPlugin(ws);
-      const preview = JSON.parse((await ws.pulumi(["preview", "--json"])).stdout) as {
-        steps: { op: string; urn: string }[];
-      };
-      expect(preview.steps.map((s) => `${s.op} ${s.urn.split("::").at(-2)}`)).toContain(
+      const preview = await previewJson(ws);
+      expect(preview.steps.map((s) => `${s.op} ${s.type}`)).toContain(
         "create collectors:index:HostedCollector",
       );
     },

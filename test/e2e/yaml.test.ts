@@ -132,12 +132,9 @@ describe("examples/yaml on the plugin", () => {
         const lookups = readFileSync(join(program("looked-up-get"), "resources.yaml"), "utf8");
         edit(ws, (text) => text.replace("outputs:\n", `${lookups}outputs:\n`));
         // Preview reads them (a read has no side effect): an id `get` refuses fails it.
-        const preview = JSON.parse((await ws.pulumi(["preview", "--json"])).stdout) as {
-          steps: { op: string; urn: string; newState?: { id?: string } }[];
-        };
-        const read = preview.steps
+        const read = (await previewJson(ws)).steps
           .filter((s) => s.op === "read")
-          .map((s) => [s.urn.split("::").at(-1), s.newState?.id]);
+          .map((s) => [s.name, s.id]);
         const [collector] = await service.inventory();
         const web = collector?.sources.find((s: { sourceType: string }) => s.sourceType === "HTTP");
         expect(read.sort()).toEqual([

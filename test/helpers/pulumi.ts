@@ -10,6 +10,7 @@ import {
   type RunningEmulator,
   startEmulator,
 } from "../../emulator";
+import { logicalNameOf, typeOfUrn } from "../../provider/resources/steps/urn";
 import {
   type CommandResult,
   PulumiWorkspace,
@@ -259,6 +260,8 @@ export interface PreviewStep {
   urn: string;
   type: string;
   name: string;
+  /** The resource's id, where the step knows it (a read's, a same's). */
+  id?: string;
   /** The inputs the step would give the resource (after the provider's check). */
   inputs: Record<string, Json>;
   /**
@@ -282,7 +285,7 @@ export interface Preview {
   code: number;
 }
 
-/** `pulumi preview --json`, parsed: each step's op and the resource's logical name. */
+/** `pulumi preview --json`, parsed: each step's op, the resource's type, logical name and id. */
 export async function previewJson(
   ws: PulumiWorkspace,
   args: string[] = [],
@@ -293,7 +296,7 @@ export async function previewJson(
     steps?: {
       op: string;
       urn: string;
-      newState?: { inputs?: Record<string, Json> };
+      newState?: { id?: string; inputs?: Record<string, Json> };
       diffReasons?: string[];
       replaceReasons?: string[];
       detailedDiff?: Record<string, { kind: string; inputDiff?: boolean }>;
@@ -301,19 +304,17 @@ export async function previewJson(
     changeSummary?: Record<string, number>;
   };
   return {
-    steps: (parsed.steps ?? []).map((s) => {
-      const parts = s.urn.split("::");
-      return {
-        op: s.op,
-        urn: s.urn,
-        type: parts.at(-2)?.split("$").at(-1) ?? "",
-        name: parts.at(-1) ?? "",
-        inputs: s.newState?.inputs ?? {},
-        diffReasons: s.diffReasons ?? [],
-        replaceReasons: s.replaceReasons ?? [],
-        detailedDiff: s.detailedDiff ?? {},
-      };
-    }),
+    steps: (parsed.steps ?? []).map((s) => ({
+      op: s.op,
+      urn: s.urn,
+      type: typeOfUrn(s.urn),
+      name: logicalNameOf(s.urn),
+      id: s.newState?.id,
+      inputs: s.newState?.inputs ?? {},
+      diffReasons: s.diffReasons ?? [],
+      replaceReasons: s.replaceReasons ?? [],
+      detailedDiff: s.detailedDiff ?? {},
+    })),
     changeSummary: parsed.changeSummary ?? {},
     code: result.code,
   };

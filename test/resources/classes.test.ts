@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import * as pulumi from "@pulumi/pulumi";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as collectors from "../../provider";
+import { logicalNameOf } from "../../provider/resources/steps/urn";
 import { SOURCE_BODIES } from "./sourceBodies.helpers";
 
 interface Registered {
@@ -79,7 +80,7 @@ const value = <T>(output: pulumi.Output<T>) => new Promise<T>((resolve) => outpu
 /** What the monitor received for a resource, once it has been registered. */
 async function registration(resource: pulumi.CustomResource): Promise<Registered> {
   const urn = await value(resource.urn);
-  return registered.get(urn.split("::").pop() as string) as Registered;
+  return registered.get(logicalNameOf(urn)) as Registered;
 }
 const isSecret = (v: unknown) =>
   typeof v === "object" && v !== null && (v as Record<string, unknown>)[SECRET_SIG] !== undefined;

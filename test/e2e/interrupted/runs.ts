@@ -12,6 +12,7 @@ import { expect } from "vitest";
 import { ENTITY_KINDS } from "../../../provider/resources/kinds";
 import type { EntityKind } from "../../../provider/resources/kinds/kind";
 import { nameFromUrn } from "../../../provider/resources/steps/naming";
+import { typeOfUrn } from "../../../provider/resources/steps/urn";
 import { runProcess } from "../../../scripts/toolchain/pulumi-workspace";
 import {
   type CommandResult,
@@ -181,7 +182,7 @@ export async function recover(fe: FrontEnd, recovery: Recovery): Promise<Command
 }
 
 const kindOf = (urn: string): EntityKind => {
-  const type = urn.split("::").at(-2) ?? "";
+  const type = typeOfUrn(urn);
   return ENTITY_KINDS[type.slice(type.lastIndexOf(":") + 1)] as EntityKind;
 };
 

@@ -2,6 +2,7 @@
 // `pulumi stack export`), the service path of the object each manages, the requests of the log on
 // one path or one collection, and the service's objects by path.
 import type { EntityKind } from "../../../provider/resources/kinds/kind";
+import { logicalNameOf } from "../../../provider/resources/steps/urn";
 import type { Json } from "../../helpers/http";
 import type {
   InventoryCollector,
@@ -50,10 +51,10 @@ export function stateIn(exported: Exported): Map<string, StateResource> {
   );
   return new Map(
     resources.map((r) => [
-      r.urn.split("::").at(-1) as string,
+      logicalNameOf(r.urn),
       {
         urn: r.urn,
-        name: r.urn.split("::").at(-1) as string,
+        name: logicalNameOf(r.urn),
         id: String(r.id),
         inputs: revealed(r.inputs ?? {}),
         outputs: revealed(r.outputs ?? {}),
