@@ -60,11 +60,17 @@ const TOOLS = [
   { module: "toolchain/pulumi-yaml", flag: "yaml", names: { yaml: "yaml" } },
 ] as const;
 
+/** Our name of each language a tool renders, by the tool's name of it (nodejs → typescript). */
+const OUR_LANGUAGE: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...TOOLS.map((tool) => tool.names),
+);
+
 /** The tools' names merged, the SDK generators' language names turned into ours. */
 function mergeNames(lists: SdkNames[]): SdkNames {
   const ours = (byTool: Record<string, string>) =>
     Object.fromEntries(
-      Object.entries(byTool).map(([tool, name]) => [tool === "nodejs" ? "typescript" : tool, name]),
+      Object.entries(byTool).map(([tool, name]) => [OUR_LANGUAGE[tool] ?? tool, name]),
     );
   const merged: SdkNames = { properties: {}, functions: {} };
   for (const list of lists) {
