@@ -48,10 +48,14 @@ func (h *pythonHost) InstallDependencies(
 		return err
 	}
 	dir := hostkit.ProgramDir(req.GetInfo(), req.GetDirectory()) //nolint:staticcheck // older engines
+	tc, err := toolchain.ResolveToolchain(opts)
+	if err != nil {
+		return err
+	}
 	if opts.Virtualenv != "" {
-		venv := opts.Virtualenv
-		if !filepath.IsAbs(venv) {
-			venv = filepath.Join(opts.Root, venv)
+		venv, err := tc.VirtualEnvPath(ctx) // the option, relative to the project's root
+		if err != nil {
+			return err
 		}
 		if !toolchain.IsVirtualEnv(venv) {
 			fmt.Fprintf(stdout, "Creating the virtual environment %s...\n", venv)
@@ -67,10 +71,6 @@ func (h *pythonHost) InstallDependencies(
 	}
 	if _, err := os.Stat(filepath.Join(dir, "requirements.txt")); os.IsNotExist(err) {
 		return nil
-	}
-	tc, err := toolchain.ResolveToolchain(opts)
-	if err != nil {
-		return err
 	}
 	fmt.Fprintln(stdout, "Installing requirements.txt...")
 	cmd, err := tc.ModuleCommand(ctx, "pip", "install", "-r", "requirements.txt")

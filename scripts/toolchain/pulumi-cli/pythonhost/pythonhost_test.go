@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/grpc"
 	"google.golang.org/protobuf/types/known/structpb"
 )
 
@@ -92,5 +93,40 @@ func TestRequiredPackagesFromTheEnvironment(t *testing.T) {
 	d := deps[0]
 	if d.Name != "thing" || d.Version != "v1.2.3" || d.Kind != "resource" || d.Server != "https://example.com/p" {
 		t.Errorf("got %+v", d)
+	}
+}
+
+// installStream is the engine's end of InstallDependencies: what the host streams, as text.
+type installStream struct {
+	grpc.ServerStream
+	ctx context.Context
+	out strings.Builder
+}
+
+func (s *installStream) Context() context.Context { return s.ctx }
+
+func (s *installStream) Send(resp *pulumirpc.InstallDependenciesResponse) error {
+	s.out.Write(resp.GetStdout())
+	s.out.Write(resp.GetStderr())
+	return nil
+}
+
+// `pulumi install` makes the virtualenv the options name, relative to the project's root, when it
+// is missing; with no requirements.txt, that is all it does.
+func TestInstallMakesTheVirtualenv(t *testing.T) {
+	root := t.TempDir()
+	stream := &installStream{ctx: context.Background()}
+	err := (&pythonHost{}).InstallDependencies(&pulumirpc.InstallDependenciesRequest{
+		Info: programInfo(t, root, map[string]any{"virtualenv": "venv"}),
+	}, stream)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stream.out.String())
+	}
+	venv := filepath.Join(root, "venv")
+	if _, err := os.Stat(filepath.Join(venv, "pyvenv.cfg")); err != nil {
+		t.Errorf("no virtual environment in %s: %v\n%s", venv, err, stream.out.String())
+	}
+	if !strings.Contains(stream.out.String(), "Creating the virtual environment "+venv) {
+		t.Errorf("the output does not say it made %s: %q", venv, stream.out.String())
 	}
 }
