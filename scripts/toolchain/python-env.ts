@@ -245,35 +245,45 @@ function requireDebianPackages(): void {
 
 const USAGE = "usage: npm run python-env -- DIR [--wheel FILE]";
 
+/** The folder to make and the wheel to install, from the command line; throws on anything else. */
+function parseCommandLine(): { dir: string; wheel?: string } {
+  const { values, positionals } = parseArgs({
+    options: { wheel: { type: "string" } },
+    allowPositionals: true,
+  });
+  const [dir, ...rest] = positionals;
+  if (!dir || rest.length > 0) throw new Error("give one folder");
+  return { dir, wheel: values.wheel };
+}
+
 async function main(): Promise<void> {
-  let parsed: ReturnType<typeof parseCommandLine>;
+  let args: ReturnType<typeof parseCommandLine>;
   try {
-    parsed = parseCommandLine();
+    args = parseCommandLine();
   } catch (error) {
     console.error(`python-env: ${error instanceof Error ? error.message : error}\n${USAGE}`);
     process.exit(2);
   }
-  const [dir, ...rest] = parsed.positionals;
-  if (!dir || rest.length > 0) {
-    console.error(USAGE);
+  // npm runs scripts from the package's folder; INIT_CWD is where the user ran npm.
+  const from = process.env.INIT_CWD ?? process.cwd();
+  const wheel = args.wheel === undefined ? undefined : resolve(from, args.wheel);
+  if (wheel !== undefined && !existsSync(wheel)) {
+    console.error(
+      `python-env: no file ${wheel}: --wheel takes a pulumi_collectors wheel, as a release's ` +
+        "sdk/python/ folder holds it",
+    );
     process.exit(2);
   }
   requireDebianPackages();
-  // npm runs scripts from the package's folder; INIT_CWD is where the user ran npm.
-  const from = process.env.INIT_CWD ?? process.cwd();
-  const { wheel } = parsed.values;
-  const env = await makePythonEnv(resolve(from, dir), {
+  const env = await makePythonEnv(resolve(from, args.dir), {
     log: (line) => console.error(`python-env: ${line}`),
-    wheel: wheel === undefined ? undefined : resolve(from, wheel),
+    wheel,
   });
   console.log(
     `${env.dir}: pulumi ${env.pulumiVersion}, pulumi_collectors ${env.sdkVersion}\n` +
       `In Pulumi.yaml:\n  runtime:\n    name: python\n    options:\n      virtualenv: ${env.dir}`,
   );
 }
-
-const parseCommandLine = () =>
-  parseArgs({ options: { wheel: { type: "string" } }, allowPositionals: true });
 
 if (require.main === module) {
   main().catch((error: unknown) => {
