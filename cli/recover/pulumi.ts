@@ -24,33 +24,38 @@ const MISSING =
   "or, to only find the objects (not with --run), give the export as a file: " +
   "`pulumi stack export > state.json`, then `collectors recover state.json`";
 
-export function runPulumi(args: readonly string[], options: PulumiOptions): Promise<PulumiRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("pulumi", args, {
-      env: options.env,
-      stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
-    });
-    // A SIGTERM sent to this process alone (a CI runner's cancel, `timeout`) asks pulumi to stop
-    // too, as Ctrl-C in a terminal, which reaches both, does. Put first: the private file's
-    // listener (private-file.ts) ends this process.
-    const forward = () => child.kill("SIGTERM");
-    process.prependListener("SIGTERM", forward);
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", (error: NodeJS.ErrnoException) => {
-      process.off("SIGTERM", forward);
-      reject(error.code === "ENOENT" ? new UsageError(MISSING) : error);
-    });
-    child.on("close", (code, signal) => {
-      process.off("SIGTERM", forward);
-      const bySignal = signal ? 128 + (constants.signals[signal] ?? 0) : 1;
-      resolve({
-        code: code ?? bySignal,
-        stdout: Buffer.concat(stdout).toString("utf8"),
-        stderr: Buffer.concat(stderr).toString("utf8"),
+export async function runPulumi(
+  args: readonly string[],
+  options: PulumiOptions,
+): Promise<PulumiRun> {
+  const child = spawn("pulumi", args, {
+    env: options.env,
+    stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+  // A SIGTERM sent to this process alone (a CI runner's cancel, `timeout`) asks pulumi to stop
+  // too, as Ctrl-C in a terminal, which reaches both, does. Put first: the private file's
+  // listener (private-file.ts) ends this process.
+  const forward = () => child.kill("SIGTERM");
+  process.prependListener("SIGTERM", forward);
+  try {
+    return await new Promise((resolve, reject) => {
+      const stdout: Buffer[] = [];
+      const stderr: Buffer[] = [];
+      child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
+      child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
+      child.on("error", (error: NodeJS.ErrnoException) => {
+        reject(error.code === "ENOENT" ? new UsageError(MISSING) : error);
+      });
+      child.on("close", (code, signal) => {
+        const bySignal = signal ? 128 + (constants.signals[signal] ?? 0) : 1;
+        resolve({
+          code: code ?? bySignal,
+          stdout: Buffer.concat(stdout).toString("utf8"),
+          stderr: Buffer.concat(stderr).toString("utf8"),
+        });
       });
     });
-  });
+  } finally {
+    process.off("SIGTERM", forward);
+  }
 }

@@ -413,11 +413,22 @@ async function pulumiOnly(hosts: string[] = []): Promise<string> {
   return bin;
 }
 
-/** The environment of a fresh machine: this PATH only, a new PULUMI_HOME and backend. */
-function freshMachine(bin: string): NodeJS.ProcessEnv {
-  const root = mkdtempSync(join(tmp, "machine-"));
-  mkdirSync(join(root, "project"));
-  return isolatedEnv(root, bin, { PATH: bin, HOME: root });
+/**
+ * A fresh machine: this PATH only (no `node` on it, checked), a new HOME, PULUMI_HOME and backend,
+ * an empty project folder, and the local service's account in ACCESS_ID and ACCESS_KEY.
+ */
+async function freshMachine(bin: string) {
+  const home = mkdtempSync(join(tmp, "machine-"));
+  const project = join(home, "project");
+  mkdirSync(project);
+  const env: NodeJS.ProcessEnv = {
+    ...isolatedEnv(home, bin, { PATH: bin, HOME: home }),
+    ACCESS_ID: PULUMI_USER.accessId,
+    ACCESS_KEY: PULUMI_USER.accessKey,
+  };
+  const node = await runProcess("/bin/bash", ["-c", "command -v node"], { cwd: project, env });
+  expect(node.code, "`command -v node` on the fresh machine").toBe(1);
+  return { env, home, project };
 }
 
 /** Runs a shell script with /bin/bash (by path: nothing else comes from PATH). */
@@ -446,7 +457,7 @@ describe("installing from the release page", () => {
   it(
     "pulumi plugin install --server puts the linux-amd64 executable into a fresh PULUMI_HOME",
     async () => {
-      const env = freshMachine(await pulumiOnly());
+      const { env } = await freshMachine(await pulumiOnly());
       const from = page.requests.length;
       await sh(
         `pulumi plugin install resource collectors ${VERSION} --server ${page.url}`,
@@ -475,16 +486,7 @@ describe("installing from the release page", () => {
   it(
     "the YAML path of docs/installation-configuration.md, as written, runs with no node on the PATH",
     async () => {
-      const bin = await pulumiOnly();
-      const env: NodeJS.ProcessEnv = {
-        ...freshMachine(bin),
-        ACCESS_ID: PULUMI_USER.accessId,
-        ACCESS_KEY: PULUMI_USER.accessKey,
-      };
-      const project = join(env.HOME as string, "project");
-      expect(
-        (await runProcess("/bin/bash", ["-c", "command -v node"], { cwd: project, env })).code,
-      ).toBe(1);
+      const { env, project } = await freshMachine(await pulumiOnly());
 
       // The document's commands, but for the two things this machine has no way to: the release
       // page is served on loopback, and the account is the local service.
@@ -524,16 +526,7 @@ describe("installing from the release page", () => {
   it(
     "a Python user's own program runs up, preview, update and destroy on the released plugin and wheel, no node on the PATH",
     async () => {
-      const env: NodeJS.ProcessEnv = {
-        ...freshMachine(await pulumiOnly(PYTHON_HOST)),
-        ACCESS_ID: PULUMI_USER.accessId,
-        ACCESS_KEY: PULUMI_USER.accessKey,
-      };
-      const home = env.HOME as string;
-      const project = join(home, "project");
-      expect(
-        (await runProcess("/bin/bash", ["-c", "command -v node"], { cwd: project, env })).code,
-      ).toBe(1);
+      const { env, home, project } = await freshMachine(await pulumiOnly(PYTHON_HOST));
       // `npm run python-env -- DIR --wheel FILE`: the environment, with the release's wheel.
       const wheel = join(release, "sdk", "python", `pulumi_collectors-${VERSION}-py3-none-any.whl`);
       const venv = join(home, "venv");
