@@ -56,18 +56,17 @@ export interface PythonEnv {
 }
 
 /**
- * The Pulumi SDK module the CLI is built from, as Go resolves it from scripts/toolchain/pulumi-cli/go.mod
- * (downloaded into the module cache if it is not there yet): its folder and version.
+ * The Pulumi SDK module the CLI is built from, at the version scripts/toolchain/pulumi-cli/go.mod
+ * selects, downloaded into the module cache if it is not there yet: its folder and version.
  */
 async function pulumiSdkModule(): Promise<{ dir: string; version: string }> {
-  const listed = await runOrFail(
+  const downloaded = await runOrFail(
     goCommand(),
-    ["list", "-m", "-json", SDK_MODULE],
+    ["mod", "download", "-json", SDK_MODULE],
     join(ROOT, "scripts", "toolchain", "pulumi-cli"),
     { ...process.env, GOFLAGS: "-mod=readonly" },
   );
-  const { Dir, Version } = JSON.parse(listed.stdout) as { Dir?: string; Version: string };
-  if (!Dir) throw new Error(`go list -m ${SDK_MODULE} gives no folder: go mod download it`);
+  const { Dir, Version } = JSON.parse(downloaded.stdout) as { Dir: string; Version: string };
   return { dir: Dir, version: Version.replace(/^v/, "") };
 }
 
