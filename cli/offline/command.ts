@@ -2,18 +2,11 @@
 // and their removal (delete.ts).
 import { DEFAULT_ALIVE_BEFORE_DAYS } from "../../provider/api";
 import { type CommandIO, commandAction } from "../shared/action";
-import { type Command, InvalidArgumentError } from "../shared/commander";
+import type { Command } from "../shared/commander";
 import { addConnectionOptions } from "../shared/connection";
+import { dayCount } from "../shared/days";
 import { type OfflineDeleteOptions, runOfflineDelete } from "./delete";
 import { type OfflineListOptions, runOfflineList } from "./list";
-
-function dayCount(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-    throw new InvalidArgumentError("give a whole number of days, 1 or more.");
-  }
-  return n;
-}
 
 const DAYS_HELP = `collectors last seen alive more than this many days ago (the service's default: ${DEFAULT_ALIVE_BEFORE_DAYS}; minimum 1)`;
 

@@ -10,8 +10,9 @@ import {
   isGone,
 } from "../../provider/api";
 import { poll } from "../../provider/api/poll";
+import { confirmDeletion, deletionTable } from "../shared/deletion";
 import { type CommandResult, EXIT, type Output } from "../shared/output";
-import { byName, formatTime, plural, renderTable } from "../shared/table";
+import { formatTime, plural } from "../shared/table";
 import { listOffline, offlineTable, silentFor } from "./list";
 
 export interface OfflineDeleteOptions {
@@ -134,13 +135,14 @@ async function waitUntilGone(
 }
 
 function resultTable(result: OfflineDeleteResult): string {
-  const rows = [
-    ...[...result.deleted].sort(byName).map((c) => [c.name, c.id, "deleted", ""]),
-    ...[...result.remaining]
-      .sort((a, b) => byName(a.collector, b.collector))
-      .map(({ collector, reason }) => [collector.name, collector.id, "NOT DELETED", reason]),
-  ];
-  return renderTable(["Collector", "ID", "Result", "Detail"], rows, [null, null, null, 60]);
+  return deletionTable([
+    ...result.deleted.map((collector) => ({ collector, deleted: true, detail: "" })),
+    ...result.remaining.map(({ collector, reason }) => ({
+      collector,
+      deleted: false,
+      detail: reason,
+    })),
+  ]);
 }
 
 export async function runOfflineDelete(
@@ -175,16 +177,8 @@ export async function runOfflineDelete(
 
   if (options.signal?.aborted) return notStarted();
   if (!options.yes) {
-    if (!output.confirm) {
-      output.err(
-        "error: not deleting without confirmation, and there is no terminal to ask on. Check the list above, then run again with --yes.",
-      );
-      return { result, exitCode: EXIT.usage };
-    }
-    if (!(await output.confirm(`Delete these ${plural(listed.length, "collector")}?`))) {
-      output.out("Nothing was deleted.");
-      return { result, exitCode: EXIT.failed };
-    }
+    const answer = await confirmDeletion(output, listed.length);
+    if (!answer.confirmed) return { result, exitCode: answer.exitCode };
     // Time passed while asking: the service deletes by rule, so make sure the rule still
     // matches exactly what was confirmed (and nothing more) before starting.
     const now = await listOffline(client, days);

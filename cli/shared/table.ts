@@ -61,7 +61,20 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Names before ids: the order people scan a table in. */
-export function byName(a: Collector, b: Collector): number {
-  return a.name.localeCompare(b.name) || a.id - b.id;
+/** What byName orders: an Installed or Hosted Collector (numeric id), an OT collector (hex id). */
+export interface Named {
+  name: string;
+  id: number | string;
+}
+
+/**
+ * Names before ids: the order people scan a table in. OT collectors' ids are hex of one length,
+ * so comparing them as text orders them as numbers.
+ */
+export function byName(a: Named, b: Named): number {
+  const ids =
+    typeof a.id === "number" && typeof b.id === "number"
+      ? a.id - b.id
+      : String(a.id).localeCompare(String(b.id));
+  return a.name.localeCompare(b.name) || ids;
 }
