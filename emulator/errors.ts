@@ -213,6 +213,24 @@ export const ERRORS = {
     message: "The upgrade task ID is unknown.",
   },
 
+  // OpenTelemetry collectors and source templates (not in the Collector Management spec; the
+  // emulator's own codes, docs/reference/local-service.md).
+  invalidOtCollector: {
+    status: 404,
+    code: "otcollector.invalid",
+    message: "The OT collector ID is invalid.",
+  },
+  invalidSourceTemplate: {
+    status: 404,
+    code: "sourcetemplate.invalid",
+    message: "The source template ID is invalid.",
+  },
+  sourceTemplateEnabled: {
+    status: 400,
+    code: "sourcetemplate.enabled",
+    message: "An enabled source template cannot be deleted: disable it first.",
+  },
+
   // Search jobs, session behaviour only.
   searchJobInvalid: { status: 500, code: "jobid.invalid", message: "Job ID is invalid." },
   searchJobNotFound: { status: 404, code: "jobid.invalid", message: "Job ID is invalid." },

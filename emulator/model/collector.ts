@@ -1,6 +1,7 @@
 import type { StoredRecord } from "../store";
 import { etagOf } from "./etag";
-import { DEAD_AFTER_MS, EPHEMERAL_DELETE_AFTER_MS, HEARTBEAT_INTERVAL_MS } from "./time";
+import { lastBeat } from "./heartbeat";
+import { DEAD_AFTER_MS, EPHEMERAL_DELETE_AFTER_MS } from "./time";
 
 export type CollectorType = "Hosted" | "Installable";
 export type SourceSyncMode = "UI" | "Json";
@@ -47,10 +48,7 @@ export function isInstalled(doc: CollectorDoc): boolean {
 
 /** The last heartbeat as of `now`, counting the automatic ones; undefined for Hosted. */
 export function lastSeenAlive(doc: CollectorDoc, now: number): number | undefined {
-  if (!isInstalled(doc) || doc.lastHeartbeat === undefined) return undefined;
-  if (!doc.autoHeartbeat || now < doc.createdAt) return doc.lastHeartbeat;
-  const beats = Math.floor((now - doc.createdAt) / HEARTBEAT_INTERVAL_MS);
-  return Math.max(doc.lastHeartbeat, doc.createdAt + beats * HEARTBEAT_INTERVAL_MS);
+  return isInstalled(doc) ? lastBeat(doc, now) : undefined;
 }
 
 /** Hosted collectors are always alive; Installed ones until 30 minutes without a heartbeat. */

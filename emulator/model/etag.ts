@@ -23,3 +23,13 @@ export function checkIfMatch(header: string | string[] | undefined, current: str
   }
   if (!tags.includes(current)) fail("etagMismatch");
 }
+
+/**
+ * If-Match where it is optional (PUT /otCollectors, as the Terraform provider sends it from a
+ * GET but the spec does not require it): absent → accepted; otherwise as checkIfMatch.
+ */
+export function checkOptionalIfMatch(header: string | string[] | undefined, current: string): void {
+  const value = Array.isArray(header) ? header.join(",") : header;
+  if (value === undefined || value.trim() === "") return;
+  checkIfMatch(value, current);
+}

@@ -1,10 +1,11 @@
 /** What the store holds. Search jobs and sessions are deliberately not here: they live and die
  * with the process, like a live server's sessions. */
-export type Kind = "collector" | "source" | "upgrade";
+export type Kind = "collector" | "source" | "upgrade" | "otCollector" | "sourceTemplate";
 
 /**
  * One stored entity. `account` scopes it; `parent` is the owning collector for sources and
- * upgrade tasks (null for collectors); `name` is indexed for the uniqueness rules.
+ * upgrade tasks (null for collectors, OT collectors and source templates); `name` is indexed for
+ * the uniqueness rules.
  */
 export interface StoredRecord<D = unknown> {
   kind: Kind;
@@ -53,4 +54,6 @@ export const ID_BASE: Record<Kind, number> = {
   collector: 100_000_000,
   source: 200_000_000,
   upgrade: 300_000_000,
+  otCollector: 400_000_000,
+  sourceTemplate: 500_000_000,
 };
