@@ -1,7 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { fail } from "../errors";
 import { renderCollector } from "../model/collector";
+import { parseHexId, SYSTEM_USER_ID } from "../model/hex-id";
+import { type OtCollectorDoc, otCollectorEtag, renderOtCollector } from "../model/ot-collector";
 import { heartbeat, registerInstalled, setUpgradeBehaviour } from "../services/installed";
+import { linkedCounter } from "../services/linking";
+import { otHeartbeat, registerOtCollector } from "../services/ot-collectors";
 import { advanceClock } from "../state";
 import { pathId } from "../validation/query";
 import { isObject } from "../validation/values";
@@ -59,6 +63,30 @@ export const controlRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>("/collectors/:id/upgrade-behaviour", async (request) =>
     view(setUpgradeBehaviour(ctx, pathId(request.params.id, "collector id"), request.body)),
   );
+
+  /** An OT collector exactly as `GET /v1/otCollectors/{id}` shows it: no envelope, an ETag. */
+  function otView(reply: FastifyReply, account: string, doc: OtCollectorDoc, status = 200) {
+    const linked = linkedCounter(ctx, account)(doc);
+    return reply
+      .code(status)
+      .header("etag", otCollectorEtag(doc))
+      .send(renderOtCollector(doc, ctx.clock.now(), linked));
+  }
+
+  app.post("/ot-collectors", async (request, reply) => {
+    const account = accountFor(request);
+    return otView(
+      reply,
+      account,
+      registerOtCollector(ctx, account, SYSTEM_USER_ID, request.body),
+      201,
+    );
+  });
+
+  app.post<{ Params: { id: string } }>("/ot-collectors/:id/heartbeat", async (request, reply) => {
+    const { account, doc } = otHeartbeat(ctx, parseHexId(request.params.id, "OT collector id"));
+    return otView(reply, account, doc);
+  });
 
   app.get("/clock", async () => ({ now: ctx.clock.now(), offsetMs: ctx.clock.offset }));
 

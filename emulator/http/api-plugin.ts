@@ -3,7 +3,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { apiPrefix, type Deployment } from "../deployments";
 import { ApiFailure, fail } from "../errors";
 import { collectorRoutes } from "../routes/collectors";
+import { otCollectorRoutes } from "../routes/ot-collectors";
 import { searchJobRoutes } from "../routes/search-jobs";
+import { sourceTemplateRoutes } from "../routes/source-templates";
 import { sourceRoutes } from "../routes/sources";
 import { upgradeRoutes } from "../routes/upgrades";
 import { authenticate } from "./auth";
@@ -89,4 +91,6 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app, { dep
   await app.register(sourceRoutes);
   await app.register(upgradeRoutes);
   await app.register(searchJobRoutes);
+  await app.register(otCollectorRoutes);
+  await app.register(sourceTemplateRoutes);
 };

@@ -1,4 +1,5 @@
 import { type CollectorDoc, ephemeralExpiry } from "../model/collector";
+import { type OtCollectorDoc, otEphemeralExpiry } from "../model/ot-collector";
 import type { SourceDoc } from "../model/source";
 import { UNIVERSAL_STOPPING_MS } from "../model/time";
 import { isComplete, progressAt, type UpgradeDoc, UpgradeStatus } from "../model/upgrade";
@@ -11,6 +12,7 @@ export const TIMERS = {
   offlineDelete: "collector.offline-delete",
   sourceStopped: "source.stopped",
   upgradeStep: "upgrade.step",
+  otEphemeralExpiry: "otCollector.ephemeral-expiry",
 } as const;
 
 export function scheduleEphemeralExpiry(state: State, doc: CollectorDoc): void {
@@ -35,6 +37,25 @@ function onEphemeralExpiry(state: State, id: number, at: number, now: number): v
   // A heartbeat came meanwhile: the next due time is the one after the latest heartbeat by now.
   const next = ephemeralExpiry(record.doc, Math.max(at, now)) ?? due;
   state.scheduler.at(next, TIMERS.ephemeralExpiry, id);
+}
+
+export function scheduleOtEphemeralExpiry(state: State, doc: OtCollectorDoc): void {
+  const due = otEphemeralExpiry(doc, state.clock.now());
+  if (due !== undefined) state.scheduler.at(due, TIMERS.otEphemeralExpiry, doc.id);
+}
+
+/** An ephemeral OT collector goes as an ephemeral Installed one does: 12 h after its last beat. */
+function onOtEphemeralExpiry(state: State, id: number, at: number, now: number): void {
+  const record = state.store.get<OtCollectorDoc>("otCollector", id);
+  if (!record) return;
+  const due = otEphemeralExpiry(record.doc, at);
+  if (due === undefined) return;
+  if (due <= at) {
+    state.store.delete("otCollector", id);
+    return;
+  }
+  const next = otEphemeralExpiry(record.doc, Math.max(at, now)) ?? due;
+  state.scheduler.at(next, TIMERS.otEphemeralExpiry, id);
 }
 
 function onOfflineDelete(state: State, id: number, at: number): void {
@@ -85,6 +106,7 @@ export function startTimers(state: State): void {
   scheduler.on(TIMERS.offlineDelete, (id, at) => onOfflineDelete(state, id, at));
   scheduler.on(TIMERS.sourceStopped, (id) => onSourceStopped(state, id));
   scheduler.on(TIMERS.upgradeStep, (id, at) => onUpgradeStep(state, id, at));
+  scheduler.on(TIMERS.otEphemeralExpiry, (id, at, now) => onOtEphemeralExpiry(state, id, at, now));
   rescheduleAll(state);
   scheduler.runDue(state.clock.now());
 }
@@ -102,6 +124,8 @@ export function rescheduleAll(state: State): void {
       scheduler.at(doc.stoppingSince + UNIVERSAL_STOPPING_MS, TIMERS.sourceStopped, doc.id);
     }
   }
+  for (const { doc } of store.all<OtCollectorDoc>("otCollector"))
+    scheduleOtEphemeralExpiry(state, doc);
   for (const { doc } of store.all<UpgradeDoc>("upgrade")) {
     if (!isComplete(doc)) scheduler.at(now, TIMERS.upgradeStep, doc.id);
   }

@@ -1,3 +1,4 @@
+import { fail } from "../errors";
 import { isTimeZone } from "./timezones";
 import { invalid, maxString, type Rule, str } from "./values";
 
@@ -29,4 +30,27 @@ export const relativeTime: Rule = (value, path) => {
   return /^-\d+[smhdw]$/.test(s)
     ? s
     : invalid(path, 'must be an offset such as "-1h", "-1d" or "-1w"');
+};
+
+/**
+ * The collector name rule (1 to 128 characters, not blank) for the OpenTelemetry APIs, whose
+ * messages name the field, e.g. `inputJson.name`; the code stays CollectorNameTooLong.
+ */
+export const namedName: Rule = (value, path) => {
+  const s = str(value, path) as string;
+  if (s.length > NAME_MAX)
+    fail("nameTooLong", `Field '${path}' must be at most ${NAME_MAX} characters long.`);
+  if (s.trim() === "") invalid(path, "must not be empty");
+  return s;
+};
+
+/** The collector description rule (at most 1024 characters), the message naming the field. */
+export const namedDescription: Rule = (value, path) => {
+  const s = str(value, path) as string;
+  if (s.length > DESCRIPTION_MAX)
+    fail(
+      "descriptionTooLong",
+      `Field '${path}' must be at most ${DESCRIPTION_MAX} characters long.`,
+    );
+  return s;
 };
