@@ -55,6 +55,11 @@ const CODE_CONDITIONS: Readonly<Record<string, ErrorCondition>> = {
   "service.etagid.mismatch": "precondition-failed",
   "service.ifthen.missing": "precondition-required",
   "service.ifthen.notquoted": "invalid-input",
+  // The local service's codes for OT collectors and source templates (the live service's are not
+  // published; its statuses map the same way).
+  "otcollector.invalid": "not-found",
+  "sourcetemplate.invalid": "not-found",
+  "sourcetemplate.enabled": "invalid-input",
   // General codes.
   moved: "moved",
   unauthorized: "unauthorized",
@@ -281,24 +286,31 @@ export function isNotFound(error: unknown): boolean {
   return isApiError(error, "not-found");
 }
 
-// The codes with which the service says that a collector or a source does not exist (spec 7.3 (docs/reference/service/collector-management-api.md)
+// The codes with which the service says that a collector, a source, an OT collector or a source
+// template does not exist (spec 7.3 (docs/reference/service/collector-management-api.md)
 // and the live dotted codes), lower-cased. The generic `notfound` is not among them: it is also
 // what any server, proxy or load balancer answers for a path it does not route.
 const GONE_CODES: ReadonlySet<string> = new Set([
   "invalidcollector",
   "collectors.collector.invalid",
   "collectors.source.invalid",
+  "otcollector.invalid",
+  "sourcetemplate.invalid",
 ]);
 
-/** Whether a status and code say that the collector or source addressed does not exist. */
+/**
+ * Whether a status and code say that the object addressed (a collector, a source, an OT
+ * collector, a source template) does not exist.
+ */
 export function isGoneAnswer(status: number, code: string | undefined): boolean {
   return status === 404 && code !== undefined && GONE_CODES.has(code.toLowerCase());
 }
 
 /**
- * True only when the service said that the collector or source itself does not exist: a 404
- * with the service's code for it. A 404 without such a code (a wrong endpoint, a proxy) is no
- * proof that anything is gone, and neither is such a code with another status.
+ * True only when the service said that the object itself (a collector, a source, an OT collector,
+ * a source template) does not exist: a 404 with the service's code for it. A 404 without such a
+ * code (a wrong endpoint, a proxy) is no proof that anything is gone, and neither is such a code
+ * with another status.
  */
 export function isGone(error: unknown): boolean {
   return isApiError(error) && isGoneAnswer(error.status, error.code);

@@ -19,7 +19,8 @@ import { type Context, compose, newCall, type Send } from "./transport/stage";
 import { writeNotice } from "./transport/write-notice";
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
-export type Query = Record<string, string | number | boolean | undefined>;
+/** A query; an array is sent as the key repeated (`names=a&names=b`). */
+export type Query = Record<string, string | number | boolean | readonly string[] | undefined>;
 
 export interface RequestOptions {
   /** Aborts the call: while queued, between retries and in flight. */
@@ -46,6 +47,11 @@ export interface HttpRequest extends RequestOptions {
   ifMatch?: string;
   /** Send Content-Type and Accept application/json even without a body (upgrade endpoints). */
   alwaysJson?: boolean;
+  /**
+   * A POST that only reads (the OT collector search, the linked-impact preview): retried as a
+   * GET is, since sending it twice cannot act twice, and not announced to the write listeners.
+   */
+  readOnly?: boolean;
 }
 
 export interface HttpResponse {
@@ -70,7 +76,9 @@ function queryString(query: Query | undefined): string {
   if (!query) return "";
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else params.set(key, String(value));
   }
   const text = params.toString().replace(/\+/g, "%20");
   return text ? `?${text}` : "";

@@ -33,3 +33,26 @@ export function parseResponse<S extends z.ZodType>(
   }
   return result.data;
 }
+
+/**
+ * checkInput, but the error's `field` is the first field at fault ("sourceTemplate.schemaRef.type",
+ * or "limit" with an empty `root`) rather than the whole argument, so that a caller can map it
+ * back to its own input.
+ */
+export function checkFields<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  root: string,
+): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const first = result.error.issues[0]?.path.map(String) ?? [];
+    const field = [root, ...first].filter(Boolean).join(".") || "(body)";
+    throw new InputError(
+      field,
+      `${root || "the request"} is not valid`,
+      issueLines(result.error, root),
+    );
+  }
+  return result.data;
+}

@@ -52,6 +52,18 @@ export const errorEnvelope = z.looseObject({
   id: z.string().optional(),
   code: z.string().optional(),
   message: z.string().optional(),
+  // The newer APIs' ErrorResponse (OT collectors, source templates): `{id, errors: [{code,
+  // message, detail?}]}`; anything else there is ignored rather than losing the fields above.
+  errors: z
+    .array(
+      z.looseObject({
+        code: z.string().optional().catch(undefined),
+        message: z.string().optional().catch(undefined),
+        detail: z.string().optional().catch(undefined),
+      }),
+    )
+    .optional()
+    .catch(undefined),
 });
 
 /** zod issues as "path: message" lines (messages never quote the input value). */

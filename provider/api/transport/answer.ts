@@ -18,11 +18,19 @@ export function envelope(body: unknown, secrets: string[]) {
   const env = parsed.success ? parsed.data : {};
   const excerpt = (text: string | undefined, limit: number) =>
     text === undefined ? undefined : redactExcerpt(text, secrets, limit);
+  // The newer envelope lists causes: the first one's code decides, every message is kept.
+  const causes = env.errors ?? [];
+  const code = env.code ?? causes.find((c) => c.code !== undefined)?.code;
+  const texts = causes.flatMap((c) => {
+    const text = [c.message, c.detail].filter((t) => t !== undefined).join(": ");
+    return text ? [text] : [];
+  });
+  const message = env.message ?? (texts.length > 0 ? texts.join("; ") : undefined);
   return {
-    code: excerpt(env.code, 200),
+    code: excerpt(code, 200),
     serviceMessage:
-      env.message !== undefined
-        ? excerpt(env.message, MAX_MESSAGE_CHARS)
+      message !== undefined
+        ? excerpt(message, MAX_MESSAGE_CHARS)
         : typeof body === "string"
           ? excerpt(body, MAX_TEXT_BODY_CHARS)
           : undefined,

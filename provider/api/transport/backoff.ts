@@ -9,7 +9,8 @@ import { type Call, type Context, header, isSuccess, type Stage } from "./stage"
 export function backoff(ctx: Context): Stage {
   const { retry, session } = ctx;
   const mayRetry = (call: Call, outcome: Outcome) =>
-    call.retries < retry.retries && retrierFor(call.req.method, outcome) === "transport";
+    call.retries < retry.retries &&
+    retrierFor(call.req.readOnly ? "GET" : call.req.method, outcome) === "transport";
   return (next) => async (call) => {
     for (;;) {
       let retryAfterMs: number | undefined;
