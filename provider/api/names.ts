@@ -1,5 +1,6 @@
 // Path segments: collector names for get-by-name (the spec's three rules) and numeric ids.
 import { InputError } from "./errors";
+import { OT_ID_PATTERN } from "./schemas/ot-collector";
 
 // Spec 4.1 (docs/reference/service/collector-management-api.md): unsupported in a name look-up, even URL-encoded.
 const REFUSED_IN_NAME = /[;/%\\]/;
@@ -53,4 +54,19 @@ export function tokenSegment(value: number | string, field: string): string {
     throw new InputError(field, `${field} is not a valid id: ${JSON.stringify(value)}`);
   }
   return text;
+}
+
+/**
+ * An OT collector's or a source template's id as a path segment: 16 hexadecimal digits, as the
+ * service gives them (e.g. 0000000005F5E105); refuses anything else before any request.
+ */
+export function hexIdSegment(value: unknown, field: string): string {
+  if (typeof value !== "string" || !OT_ID_PATTERN.test(value)) {
+    throw new InputError(
+      field,
+      `${field} must be the service's id of 16 hexadecimal digits (e.g. "0000000005F5E105"), ` +
+        `got ${JSON.stringify(value)}; list or find the object by name to learn its id`,
+    );
+  }
+  return value;
 }

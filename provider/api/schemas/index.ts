@@ -7,6 +7,8 @@ export {
   type Link,
   NAME_MAX,
 } from "./common";
+export * from "./ot-collector";
 export * from "./search-job";
 export * from "./source";
+export * from "./source-template";
 export * from "./upgrade";
