@@ -2,8 +2,10 @@
 import { CollectorsApi } from "./collectors";
 import { type ClientOptions, resolveConfig } from "./config";
 import { Transport } from "./http";
+import { OtCollectorsApi } from "./ot-collectors";
 import { type RetryOptions, resolveRetry } from "./retry";
 import { SearchJobsApi } from "./search-jobs";
+import { SourceTemplatesApi } from "./source-templates";
 import { SourcesApi } from "./sources";
 import type { StartSlot } from "./throttle";
 import { UpgradesApi } from "./upgrades";
@@ -13,6 +15,10 @@ export class CollectorsClient {
   readonly sources: SourcesApi;
   readonly upgrades: UpgradesApi;
   readonly searchJobs: SearchJobsApi;
+  /** OpenTelemetry collectors: read, search, edit and delete (they register themselves). */
+  readonly otCollectors: OtCollectorsApi;
+  /** Source templates: what configures the remotely managed OT collectors. */
+  readonly sourceTemplates: SourceTemplatesApi;
   /** The deployment addressed (undefined for an endpoint that does not show one). */
   readonly deployment: string | undefined;
   /**
@@ -36,6 +42,8 @@ export class CollectorsClient {
     this.sources = new SourcesApi(this.#http);
     this.upgrades = new UpgradesApi(this.#http);
     this.searchJobs = new SearchJobsApi(this.#http);
+    this.otCollectors = new OtCollectorsApi(this.#http);
+    this.sourceTemplates = new SourceTemplatesApi(this.#http);
   }
 
   /**

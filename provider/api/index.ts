@@ -50,6 +50,12 @@ export {
 } from "./errors";
 export type { RequestOptions } from "./http";
 export { collectorNamePath, isNameLookupSupported } from "./names";
+export {
+  type OtCollectorIterate,
+  type OtCollectorSearchPage,
+  OtCollectorsApi,
+  type OtCollectorWithEtag,
+} from "./ot-collectors";
 export { collect, type PageOptions } from "./paging";
 export { type RaceLimits, settleWithin } from "./race";
 export {
@@ -60,6 +66,7 @@ export {
 } from "./retry";
 export * from "./schemas";
 export { SearchJobsApi } from "./search-jobs";
+export { type ListTemplatesOptions, SourceTemplatesApi } from "./source-templates";
 export { type DownloadOption, SourcesApi, type SourceWithEtag } from "./sources";
 export { DEFAULT_LIMITS, type LimitOptions, type StartSlot } from "./throttle";
 export {
