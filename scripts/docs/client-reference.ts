@@ -18,6 +18,12 @@ const APIS = [
   { property: "sources", className: "SourcesApi", file: "provider/api/sources.ts" },
   { property: "upgrades", className: "UpgradesApi", file: "provider/api/upgrades.ts" },
   { property: "searchJobs", className: "SearchJobsApi", file: "provider/api/search-jobs.ts" },
+  { property: "otCollectors", className: "OtCollectorsApi", file: "provider/api/ot-collectors.ts" },
+  {
+    property: "sourceTemplates",
+    className: "SourceTemplatesApi",
+    file: "provider/api/source-templates.ts",
+  },
 ];
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
