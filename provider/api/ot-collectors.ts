@@ -73,16 +73,16 @@ function checkName(name: unknown, field: string): string {
 }
 
 /** The wire body of an update: only the fields given; the service's own tags left out. */
-function updateBody(changes: OtCollectorUpdate): Record<string, unknown> {
+function updateBody(changes: OtCollectorUpdate | OtCollector): Record<string, unknown> {
   const checked = checkFields(otCollectorUpdateSchema, changes, "changes");
   const body: Record<string, unknown> = {};
-  if (checked.name !== undefined) body.name = checked.name;
-  if (checked.description !== undefined) body.description = checked.description;
-  if (checked.category !== undefined) body.category = checked.category;
+  if (checked.name != null) body.name = checked.name;
+  if (checked.description != null) body.description = checked.description;
+  if (checked.category != null) body.category = checked.category;
   // The spec reads `timeZone`, but the update the Terraform provider sends (and so the one
   // known to work on the live service) spells it `timezone`; the local service takes both.
-  if (checked.timeZone !== undefined) body.timezone = checked.timeZone;
-  if (checked.tags !== undefined) {
+  if (checked.timeZone != null) body.timezone = checked.timeZone;
+  if (checked.tags != null) {
     body.tags = Object.fromEntries(
       Object.entries(checked.tags).filter(([key]) => !key.startsWith(SERVICE_TAG_PREFIX)),
     );
@@ -216,12 +216,14 @@ export class OtCollectorsApi {
 
   /**
    * Changes an OT collector: only the fields given (name, timeZone, tags, description,
-   * category); `tags` replaces the user's tags, while the service keeps its own (sumo.disco*).
+   * category; null leaves one as it is, other keys are left out, so what get() returned can be
+   * passed back changed); `tags` replaces the user's tags, while the service keeps its own
+   * (sumo.disco*).
    * `etag` is the one get() returned, sent as If-Match. Resolves with the collector as it is now.
    */
   async update(
     id: string,
-    changes: OtCollectorUpdate,
+    changes: OtCollectorUpdate | OtCollector,
     etag: string,
     req: RequestOptions = {},
   ): Promise<OtCollectorWithEtag> {

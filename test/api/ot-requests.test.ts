@@ -153,10 +153,14 @@ describe("client.otCollectors on the wire", () => {
     expect(sent?.headers["if-match"]).toBe('"v1"');
     expect(sent?.json).toEqual({ name: "new", timezone: "Europe/Berlin", tags: { team: "a" } });
     await expect(client.otCollectors.update(ID, { name: "x" }, "")).rejects.toThrow(/ETag/);
-    await expect(client.otCollectors.update(ID, { alive: false } as never, '"v"')).rejects.toThrow(
+    await expect(client.otCollectors.update(ID, { name: 5 } as never, '"v"')).rejects.toThrow(
       InputError,
     );
     expect(server.requests).toHaveLength(1);
+    // A collector as get() returned it, changed: what the service computes is left out.
+    const read = ot("old", { alive: true, description: null, tags: { a: "b" }, version: {} });
+    await client.otCollectors.update(ID, { ...read, name: "renamed" }, '"v2"');
+    expect(server.requests[1]?.json).toEqual({ name: "renamed", tags: { a: "b" } });
   });
 
   it("update reads the collector when the answer is only {id}, and fails on errors inside a 200", async () => {

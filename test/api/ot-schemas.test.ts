@@ -52,7 +52,9 @@ describe("OT collector update and search (what is sent)", () => {
     expect(ok({ name: "" })).toBe(false);
     expect(ok({ name: "x".repeat(129) })).toBe(false);
     expect(ok({ tags: { a: 1 } })).toBe(false);
-    expect(ok({ alive: true })).toBe(false); // not editable: refused, not silently dropped
+    expect(ok({ name: null, timeZone: null })).toBe(true); // null: left as it is
+    // What the service ignores is left out, so a read collector can be passed back changed.
+    expect(otCollectorUpdateSchema.parse({ alive: true, name: "n" })).toEqual({ name: "n" });
     const many = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, "v"]));
     expect(ok({ tags: many })).toBe(false);
   });

@@ -93,20 +93,22 @@ export const otCollectorCountSchema = z.looseObject({ totalCount: z.number() });
 const tagKey = z.string().min(1, "a tag key must not be empty");
 
 /**
- * What update() changes: only the fields given are sent. `tags` replaces the user's tags (keys
- * starting "sumo.disco" are the service's: they are neither sent nor removed).
+ * What update() changes: only the fields given are sent (null or absent: left as it is; "" clears
+ * a description or category). `tags` replaces the user's tags (keys starting "sumo.disco" are the
+ * service's: they are neither sent nor removed). Other keys are left out, as the service ignores
+ * them, so what get() returned can be passed back changed.
  */
-export const otCollectorUpdateSchema = z.strictObject({
-  name: nameInput.optional(),
-  description: z.string().max(DESCRIPTION_MAX).optional(),
-  category: z.string().optional(),
-  timeZone: z.string().min(1, 'must be a tz database name such as "UTC"').optional(),
+export const otCollectorUpdateSchema = z.object({
+  name: nameInput.nullish(),
+  description: z.string().max(DESCRIPTION_MAX).nullish(),
+  category: z.string().nullish(),
+  timeZone: z.string().min(1, 'must be a tz database name such as "UTC"').nullish(),
   tags: z
     .record(tagKey, z.string({ error: "tag values must be strings" }))
     .refine((tags) => Object.keys(tags).length <= OT_TAGS_MAX, {
       error: `at most ${OT_TAGS_MAX} tags`,
     })
-    .optional(),
+    .nullish(),
 });
 export type OtCollectorUpdate = z.input<typeof otCollectorUpdateSchema>;
 
