@@ -6,17 +6,19 @@ import { registerExport } from "./export";
 import { registerList } from "./list/command";
 import { registerMigrate } from "./migrate/command";
 import { registerOffline } from "./offline/command";
+import { registerOt } from "./ot/command";
 import { registerRecover } from "./recover/command";
 import { registerServe } from "./serve/command";
 import type { CommandIO } from "./shared/action";
 import { Command, CommanderError, usageExit } from "./shared/commander";
 import { registerUpgrade } from "./upgrade/command";
 
-/** The fleet commands (list, upgrade, offline), on `io` instead of the process in tests. */
+/** The fleet commands (list, upgrade, offline, ot), on `io` instead of the process in tests. */
 export function registerFleet(program: Command, io?: CommandIO): void {
   registerList(program, io);
   registerUpgrade(program, io);
   registerOffline(program, io);
+  registerOt(program, io);
 }
 
 /** The `collectors` command. Each subcommand lives in its own folder and registers itself here. */

@@ -25,8 +25,8 @@ export async function confirmDeletion(output: Output, count: number): Promise<An
 }
 
 /** One collector's line in the closing table. */
-export interface DeletionRow {
-  collector: Named;
+export interface DeletionRow<C extends Named = Named> {
+  collector: C;
   deleted: boolean;
   /** Why it was not deleted; for a deleted one, anything worth knowing ("" mostly). */
   detail: string;
