@@ -1,6 +1,6 @@
 // The resource layer as the plugin uses it: the one file to change when its folders move.
 // Everything the plugin serves comes from here: the kinds' tables, their lifecycle, the runtime.
-export { collectorSchema, sourceSchema } from "../api";
+export { collectorSchema, otCollectorSchema, sourceSchema, sourceTemplateSchema } from "../api";
 export { buildTargetSchema } from "../api/schemas/upgrade";
 export { lifecycle } from "../resources/dispatch";
 export { ENTITY_KINDS, kindNamed } from "../resources/kinds";

@@ -4,25 +4,43 @@
 // otherwise; a schema cannot default a resource option, and a provider cannot retain (the engine
 // would show "deleted" for a collector left on the service). So the plugin's Delete of an
 // InstalledCollector refuses, saying what to do, unless the resource opts in with the
-// plugin's own input `allowDelete: true`. With `retainOnDelete: true` the engine never calls
+// plugin's own input `allowDelete: true`. An OtCollector is the same: it registers itself. With `retainOnDelete: true` the engine never calls
 // Delete: the collector leaves the stack and stays on the service, as with the dynamic class.
 import type { PropertySpec } from "./types";
 import type { Values } from "./values";
 
 export const ALLOW_DELETE = "allowDelete";
 
-/** Inputs only the plugin has (none reaches the resource layer), per kind. */
-export const PLUGIN_INPUTS: Readonly<Record<string, Readonly<Record<string, PropertySpec>>>> = {
-  InstalledCollector: {
+/** The allowDelete input of a kind the API cannot create again ("collector", …). */
+function allowDelete(noun: string, again: string): Readonly<Record<string, PropertySpec>> {
+  return {
     [ALLOW_DELETE]: {
       type: "boolean",
       description:
-        "Let Pulumi delete the collector from the service when the resource is destroyed or " +
+        `Let Pulumi delete the ${noun} from the service when the resource is destroyed or ` +
         "removed from the program. Default false: the delete fails with what to do instead " +
-        "(give the resource the option `retainOnDelete: true` to leave the collector on the " +
-        "service). The API cannot create an Installed Collector again.",
+        `(give the resource the option \`retainOnDelete: true\` to leave the ${noun} on the ` +
+        `service). ${again}`,
     },
-  },
+  };
+}
+
+/** Inputs only the plugin has (none reaches the resource layer), per kind. */
+export const PLUGIN_INPUTS: Readonly<Record<string, Readonly<Record<string, PropertySpec>>>> = {
+  InstalledCollector: allowDelete(
+    "collector",
+    "The API cannot create an Installed Collector again.",
+  ),
+  OtCollector: allowDelete(
+    "OpenTelemetry collector",
+    "The API cannot create an OpenTelemetry collector again.",
+  ),
+};
+
+/** What each such kind is, for deleteRefused. */
+const NOT_CREATABLE_AGAIN: Readonly<Record<string, string>> = {
+  InstalledCollector: "an Installed Collector",
+  OtCollector: "an OpenTelemetry collector",
 };
 
 /** `values` without the kind's plugin-only inputs, and those inputs. */
@@ -45,12 +63,13 @@ export function checkPluginInputs(own: Values, unknown: string) {
     .map(([property]) => ({ property, reason: `${property} must be true or false` }));
 }
 
-/** Why Delete leaves an InstalledCollector alone, and the three ways on. */
-export function deleteRefused(urn: string, id: string, props: Values): string {
+/** Why Delete leaves an InstalledCollector (or an OtCollector) alone, and the three ways on. */
+export function deleteRefused(kind: string, urn: string, id: string, props: Values): string {
   const name = typeof props.name === "string" ? ` "${props.name}"` : "";
+  const what = NOT_CREATABLE_AGAIN[kind] ?? "it";
   return (
-    `InstalledCollector${name} (id ${id}) was not deleted: the API cannot create an Installed ` +
-    "Collector again, so the collectors plugin deletes one only when its resource says " +
+    `${kind}${name} (id ${id}) was not deleted: the API cannot create ${what} ` +
+    "again, so the collectors plugin deletes one only when its resource says " +
     `\`${ALLOW_DELETE}: true\`. To leave it on the service and release it from the stack, give ` +
     "the resource the option `retainOnDelete: true` and run `pulumi up` (a destroy then releases " +
     `it), or run \`pulumi state delete '${urn}'\`. To delete it from the service, set ` +

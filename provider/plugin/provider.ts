@@ -243,7 +243,7 @@ export class CollectorsProvider {
     const { kind, steps } = this.#resolve(type);
     const { layer: state, own } = splitPluginInputs(kind.kind, revealAll(props));
     if (PLUGIN_INPUTS[kind.kind]?.[ALLOW_DELETE] && own[ALLOW_DELETE] !== true) {
-      throw new Error(deleteRefused(urn, id, state));
+      throw new Error(deleteRefused(kind.kind, urn, id, state));
     }
     await steps.delete(layerId(kind, id).id, state);
   }

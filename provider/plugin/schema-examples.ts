@@ -17,9 +17,27 @@ export function exampleOf(kind: string): Readonly<Record<string, string>> | unde
   return examples[kind];
 }
 
+/** What a kind's id is, for the import section, with an example id `pulumi import` takes. */
+function importId(kind: EntityKind): { what: string; example: string } {
+  if (kind.parent !== undefined) {
+    return {
+      what: "A source's id is `<collectorId>/<sourceId>` (`collectors list --sources COLLECTOR` shows it).",
+      example: "100000001/200000001",
+    };
+  }
+  if (kind.collection === "otCollectors" || kind.collection === "sourceTemplates") {
+    const what =
+      kind.collection === "otCollectors" ? "An OpenTelemetry collector's" : "A source template's";
+    return {
+      what: `${what} id is the service's: 16 hexadecimal characters.`,
+      example: "0000000005F5E105",
+    };
+  }
+  return { what: "A collector's id is the service's.", example: "100000001" };
+}
+
 /** The example id of a kind's object, as `pulumi import` takes it (provider/plugin/ids.ts). */
-export const importIdOf = (kind: EntityKind): string =>
-  kind.parent === undefined ? "100000001" : "100000001/200000001";
+export const importIdOf = (kind: EntityKind): string => importId(kind).example;
 
 function examplesSection(kind: EntityKind): string[] {
   const sources = exampleOf(kind.kind);
@@ -38,17 +56,14 @@ function examplesSection(kind: EntityKind): string[] {
 }
 
 function importSection(kind: EntityKind): string[] {
-  const id =
-    kind.parent === undefined
-      ? "A collector's id is the service's."
-      : "A source's id is `<collectorId>/<sourceId>` (`collectors list --sources COLLECTOR` shows it).";
+  const { what, example } = importId(kind);
   return [
     "## Import",
     "",
-    id,
+    what,
     "",
     "```sh",
-    `$ pulumi import collectors:index:${kind.kind} <name> ${importIdOf(kind)}`,
+    `$ pulumi import collectors:index:${kind.kind} <name> ${example}`,
     "```",
   ];
 }

@@ -15,9 +15,11 @@ import {
   type EntityKind,
   type FieldSpec,
   isWholeSecret,
+  otCollectorSchema,
   SECRET_COMPUTED,
   SETTINGS,
   sourceSchema,
+  sourceTemplateSchema,
   TYPED_SOURCES,
 } from "./layer";
 import { PLUGIN_INPUTS } from "./plugin-inputs";
@@ -98,9 +100,17 @@ function property(table: TypeTable, kind: EntityKind, key: string, spec: FieldSp
   return out;
 }
 
-/** The fields of the service's object a kind manages: a Collector's, or a Source's. */
+/** The service's object of each collection, whose fields a kind manages. */
+const SERVICE_OBJECTS: Readonly<Record<EntityKind["collection"], z.ZodObject>> = {
+  collectors: collectorSchema,
+  sources: sourceSchema,
+  otCollectors: otCollectorSchema,
+  sourceTemplates: sourceTemplateSchema,
+};
+
+/** The fields of the service's object a kind manages. */
 function serviceShape(kind: EntityKind): Readonly<Record<string, z.ZodType>> {
-  return (kind.parent === undefined ? collectorSchema : sourceSchema).shape;
+  return SERVICE_OBJECTS[kind.collection].shape;
 }
 
 /** The zod schema of a server-set output: the type's own, else the service object's. */
@@ -141,6 +151,12 @@ function describeKind(kind: EntityKind): string {
   if (kind.kind === "HostedCollector") return "A Hosted Collector, created through the API.";
   if (kind.kind === "InstalledCollector") {
     return "An Installed Collector, registered by the collector software on a host and taken over with `adopt`.";
+  }
+  if (kind.kind === "OtCollector") {
+    return "An OpenTelemetry collector, registered by the vendor's OpenTelemetry collector on a host and taken over with `adopt`.";
+  }
+  if (kind.kind === "SourceTemplate") {
+    return "A source template: the configuration the service sends to the OpenTelemetry collectors its selector picks.";
   }
   const type = TYPED_SOURCES[kind.kind];
   // "An HTTP source", "An ActiveDirectory source", "A Universal source".

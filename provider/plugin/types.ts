@@ -131,7 +131,12 @@ export class TypeTable {
         return { type: "array", items: items ? this.typeOf(items, singular(path), owner) : ANY };
       }
       case "object":
-        if (js.properties) return { $ref: `#/types/${this.declare(js, path, owner)}` };
+        // A schema may name its type (`.meta({ title })`) where the place it occurs would give
+        // it a name another type already has (a source template's `schemaRef`).
+        if (js.properties) {
+          const named = typeof js.title === "string" ? js.title : path;
+          return { $ref: `#/types/${this.declare(js, named, owner)}` };
+        }
         if (isJson(js.additionalProperties) && Object.keys(js.additionalProperties).length > 0) {
           return {
             type: "object",

@@ -10,5 +10,11 @@ export {
   type InstalledCollectorArgs,
 } from "./program/collectors";
 export * from "./program/functions";
+export {
+  OtCollector,
+  type OtCollectorArgs,
+  SourceTemplate,
+  type SourceTemplateArgs,
+} from "./program/ot";
 export type { Adopt } from "./program/resource";
 export * from "./program/sources";

@@ -41,6 +41,7 @@ const ENTRIES: Record<string, string> = {
     collectorId: 100000002,
   }).message,
   "An Installed Collector is not deleted": deleteRefused(
+    "InstalledCollector",
     "urn:pulumi:prod::fleet::collectors:index:InstalledCollector::web-01",
     "100000002",
     { name: "web-01" },

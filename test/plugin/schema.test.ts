@@ -173,7 +173,8 @@ describe("the package schema", () => {
       for (const [key, child] of Object.entries(node)) walk(child, `${at}/${key}`);
     };
     walk(schema, "");
-    const freeForm = /\/(passthrough|thirdPartyRef|config|unmanaged)\/additionalProperties$/;
+    const freeForm =
+      /\/(passthrough|thirdPartyRef|config|unmanaged|receivers|processors)\/additionalProperties$/;
     expect(anyAt.filter((at) => !freeForm.test(at))).toEqual([]);
     expect(anyAt.filter((at) => at.includes("/functions/"))).toEqual([]);
     // A nullable field of the service is its type, optional (Python's SDK checks Any as a dict).

@@ -21,6 +21,8 @@ export interface Service {
   fault(body: Record<string, unknown>): Promise<void>;
   clearFaults(): Promise<void>;
   registerInstalled(body: Record<string, unknown>): Promise<{ id: number; name: string }>;
+  /** An OpenTelemetry collector registering itself (the control API), as GET shows it. */
+  registerOt(body: Record<string, unknown>): Promise<{ id: string; name: string }>;
   /** A raw API call behind Pulumi's back. */
   api(
     method: string,
@@ -100,6 +102,7 @@ export async function startService(): Promise<Service> {
           ...body,
         })
       ).collector,
+    registerOt: (body) => control("POST", "/ot-collectors", { isRemotelyManaged: true, ...body }),
     api: async (method, path, body, headers = {}) => {
       const res = await fetch(`${emulator.url}${path}`, {
         method,

@@ -43,6 +43,11 @@ beforeAll(async () => {
   const made = [
     new resources.HostedCollector("c", { description: "d" }),
     new resources.InstalledCollector("ic", { adopt: { name: "web-01.prod" }, version: "19.470-4" }),
+    new resources.OtCollector("ot", { adopt: { name: "edge-1" }, tags: { team: "web" } }),
+    new resources.SourceTemplate("st", {
+      schemaRef: { type: "Apache" },
+      inputJson: { name: "apache", receivers: { apache: {} } },
+    }),
     new resources.Source("s", { collectorId, sourceType: "Universal" }),
     new resources.HttpSource("h", { collectorId }),
     new resources.CloudSyslogSource("cs", { collectorId }),

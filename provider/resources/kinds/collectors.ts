@@ -119,22 +119,31 @@ const ADOPT_HINT =
   '{ name: "<registered name>" } or { id: <collector id> } of the Installed Collector to manage ' +
   "(Installed Collectors register themselves; the API cannot create them)";
 
-/** A resource adopts one collector for good: pointing `adopt` at another is refused. */
-function refuseChange(id: string, olds: JsonObject, news: Record<string, unknown>) {
-  const adopt = news.adopt;
-  if (!isObject(adopt) || containsUnknown(adopt)) return undefined;
-  const before = isObject(olds.adopt) ? olds.adopt : {};
-  let other: string | undefined;
-  if (!isUnset(adopt.id)) {
-    if (String(toId(adopt.id)) !== id) other = `id ${String(adopt.id)}`;
-  } else if (typeof adopt.name === "string") {
-    if (adopt.name !== olds.name && adopt.name !== before.name) {
-      other = `the collector named ${JSON.stringify(adopt.name)}`;
+/**
+ * A resource adopts one object for good: pointing `adopt` at another is refused. `noun` names
+ * what it adopts in the message ("collector"); `idOf` reads adopt.id as the service's id.
+ */
+export function adoptedForGood(
+  kind: string,
+  noun: string,
+  idOf: (value: unknown) => string,
+): NonNullable<EntityKind["refuseChange"]> {
+  return (id, olds, news) => {
+    const adopt = news.adopt;
+    if (!isObject(adopt) || containsUnknown(adopt)) return undefined;
+    const before = isObject(olds.adopt) ? olds.adopt : {};
+    let other: string | undefined;
+    if (!isUnset(adopt.id)) {
+      if (idOf(adopt.id) !== id) other = `id ${String(adopt.id)}`;
+    } else if (typeof adopt.name === "string") {
+      if (adopt.name !== olds.name && adopt.name !== before.name) {
+        other = `the ${noun} named ${JSON.stringify(adopt.name)}`;
+      }
     }
-  }
-  if (!other) return undefined;
-  const current = typeof olds.name === "string" ? ` (${JSON.stringify(olds.name)})` : "";
-  return resourceError("adoptMoved", { id, current, other });
+    if (!other) return undefined;
+    const current = typeof olds.name === "string" ? ` (${JSON.stringify(olds.name)})` : "";
+    return resourceError("adoptMoved", { kind, noun, id, current, other });
+  };
 }
 
 export const INSTALLED_COLLECTOR: EntityKind = {
@@ -149,5 +158,5 @@ export const INSTALLED_COLLECTOR: EntityKind = {
   notCreatable: NOT_CREATABLE,
   mismatch: mismatch("Installable"),
   afterWrite: "applyVersion",
-  refuseChange,
+  refuseChange: adoptedForGood("InstalledCollector", "collector", (value) => String(toId(value))),
 };

@@ -12,6 +12,8 @@ export function describe(kind: string, name: unknown, id?: unknown): string {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+/** An id as a program writes it in `adopt`: a number bare, a text id (16 hex digits) quoted. */
+const adoptId = (id: unknown) => (/^\d+$/.test(String(id)) ? String(id) : json(String(id)));
 const serviceSays = (e: ApiError) =>
   e.serviceMessage ? ` (the service says: ${e.serviceMessage})` : "";
 
@@ -60,17 +62,17 @@ export const MESSAGES = {
     `${p.differences.length > 0 ? `; it differs in ${p.differences.join(", ")}` : ""}. If a ` +
     "run stopped midway created it for this resource, `collectors recover` hands it to the " +
     "engine; otherwise take it over with " +
-    `\`adopt: { id: ${String(p.id)} }\`, or give this resource another name.`,
+    `\`adopt: { id: ${adoptId(p.id)} }\`, or give this resource another name.`,
   adoptedReplacement: (p: { kind: string; replaces: readonly string[] }) =>
     `${p.kind}: changing ${p.replaces.join(", ")} needs a new object, but this resource has ` +
     "`adopt` set, so creating the replacement would take over the object being replaced. " +
     "Remove `adopt` from the program first (the object is already managed), run `pulumi up`, " +
     "then make the change.",
-  adoptMoved: (p: { id: string; current: string; other: string }) =>
-    `InstalledCollector manages collector ${p.id}${p.current}, but its adopt now points at ` +
-    `${p.other}. A resource cannot move to another collector. To manage that one, add another ` +
-    "InstalledCollector for it. To stop managing this one, remove it from the program: an " +
-    "InstalledCollector is retained on delete (left on the service) unless it has " +
+  adoptMoved: (p: { kind: string; noun: string; id: string; current: string; other: string }) =>
+    `${p.kind} manages ${p.noun} ${p.id}${p.current}, but its adopt now points at ` +
+    `${p.other}. A resource cannot move to another ${p.noun}. To manage that one, add another ` +
+    `${p.kind} for it. To stop managing this one, remove it from the program: an ` +
+    `${p.kind} is retained on delete (left on the service) unless it has ` +
     "`retainOnDelete: false`.",
 
   // Update.

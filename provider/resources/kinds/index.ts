@@ -2,7 +2,9 @@
 // Names are a contract with state written by earlier versions: never rename one.
 import { HOSTED_COLLECTOR, INSTALLED_COLLECTOR } from "./collectors";
 import type { EntityKind } from "./kind";
+import { OT_COLLECTOR } from "./ot-collector";
 import { sourceKind, TYPED_SOURCES } from "./source-kinds";
+import { SOURCE_TEMPLATE } from "./source-template";
 
 export const ENTITY_KINDS: Readonly<Record<string, EntityKind>> = {
   HostedCollector: HOSTED_COLLECTOR,
@@ -11,6 +13,8 @@ export const ENTITY_KINDS: Readonly<Record<string, EntityKind>> = {
   ...Object.fromEntries(
     Object.entries(TYPED_SOURCES).map(([kind, type]) => [kind, sourceKind({ kind, type })]),
   ),
+  OtCollector: OT_COLLECTOR,
+  SourceTemplate: SOURCE_TEMPLATE,
 };
 
 /** The kind of this name (own entries only: "toString" is not one). */

@@ -28,10 +28,11 @@ export interface EntityKind {
   /** The resource's name: "HostedCollector", "HttpSource". */
   kind: string;
   /**
-   * Where the service keeps the objects: the account's collectors, or the sources of the
-   * collector `parent` names. The steps reach each in its own way (steps/entities.ts).
+   * Where the service keeps the objects: the account's collectors, the sources of the collector
+   * `parent` names, or the OpenTelemetry APIs' collectors and source templates. The steps reach
+   * each in its own way (steps/entities.ts).
    */
-  collection: "collectors" | "sources";
+  collection: "collectors" | "sources" | "otCollectors" | "sourceTemplates";
   /** The service fields the program manages. */
   fields: FieldSpecs;
   /** Inputs that are not service fields (adopt, collectorId): validated, never diffed. */
@@ -50,6 +51,18 @@ export interface EntityKind {
   serverSet: readonly string[];
   /** Service fields neither kept in `unmanaged` nor sent back (id, links, alive, url). */
   volatile: readonly string[];
+  /**
+   * The service's id of the object `adopt.id` names, as the steps address it. Default: the
+   * numeric id of a collector or source (toId); the OpenTelemetry APIs' ids are text.
+   */
+  adoptedId?(value: unknown): string;
+  /**
+   * Where the object's name is in the inputs when it is not a `name` input of its own (a source
+   * template's `inputJson.name`). check copies it to the checked inputs' `name`, which the steps
+   * read for messages and look-ups by name; the service's object shows it as `name` too
+   * (steps/entities.ts).
+   */
+  nameOf?(inputs: Inputs): unknown;
   /** Why the program cannot create one (adoption only), if so. */
   notCreatable?: string;
   /** What check enforces for these inputs: the label, required fields, rules across fields. */

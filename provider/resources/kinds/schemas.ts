@@ -139,35 +139,53 @@ export const idSchema = (what: string) => shaped(idChecks(what), z.string());
 /** An id the checks above let through, as the number the client sends. */
 export const toId = (value: unknown): number => parseId(value, "id");
 
-const ADOPT_SHAPE =
-  "adopt must be { id: <numeric id> } or { name: <existing name> }: the object to take over " +
-  "instead of creating one";
+const ADOPT_ID_DOC =
+  "Its id: a collector's or source's number, e.g. \"123\"; an OpenTelemetry collector's or source template's 16 hexadecimal characters, e.g. \"0000000005F5E105\".";
 
-/** Adoption: take over an existing object instead of creating one. */
-const adoptChecks = z.unknown().superRefine((value, ctx) => {
-  const keys = value !== null && typeof value === "object" ? Object.keys(value) : [];
-  const key = keys[0];
-  if (keys.length !== 1 || (key !== "id" && key !== "name")) {
-    ctx.addIssue({ code: "custom", message: ADOPT_SHAPE });
-    return;
-  }
-  const inner = key === "id" ? idSchema("adopt.id") : nameSchema;
-  const result = inner.safeParse((value as Record<string, unknown>)[key]);
-  for (const issue of result.error?.issues ?? []) {
-    ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
-  }
-});
+/**
+ * Adoption: take over an existing object instead of creating one, by `{ id }` (checked by
+ * `idInner`, described as `idShape`) or `{ name }`.
+ */
+function adoption(idInner: z.ZodType, idShape: string) {
+  const message =
+    `adopt must be { id: ${idShape} } or { name: <existing name> }: the object to take over ` +
+    "instead of creating one";
+  const checks = z.unknown().superRefine((value, ctx) => {
+    const keys = value !== null && typeof value === "object" ? Object.keys(value) : [];
+    const key = keys[0];
+    if (keys.length !== 1 || (key !== "id" && key !== "name")) {
+      ctx.addIssue({ code: "custom", message });
+      return;
+    }
+    const inner = key === "id" ? idInner : nameSchema;
+    const result = inner.safeParse((value as Record<string, unknown>)[key]);
+    for (const issue of result.error?.issues ?? []) {
+      ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
+    }
+  });
+  return shaped(
+    checks,
+    z
+      // One shape for every kind (one `Adopt` type in the SDKs), so the id is described for all.
+      .object({ id: z.string().describe(ADOPT_ID_DOC), name: z.string().describe("Its name.") })
+      .partial()
+      .describe("Take over an existing object instead of creating one: `{ id }` or `{ name }`."),
+  );
+}
 
-export const adoptSchema = shaped(
-  adoptChecks,
+/** Adoption of a collector or source, whose ids are numbers. */
+export const adoptSchema = adoption(idSchema("adopt.id"), "<numeric id>");
+
+/** An id of the OpenTelemetry APIs (OT collectors, source templates): 16 hexadecimal characters. */
+export const hexIdSchema = (what: string) =>
   z
-    .object({
-      id: z.string().describe('Its numeric id, e.g. "123".'),
-      name: z.string().describe("Its name."),
-    })
-    .partial()
-    .describe("Take over an existing object instead of creating one: `{ id }` or `{ name }`."),
-);
+    .string({ error: `${what} must be a string of 16 hexadecimal characters` })
+    .regex(/^[0-9A-Fa-f]{16}$/, {
+      error: `${what} must be 16 hexadecimal characters, e.g. "0000000005F5E105"`,
+    });
+
+/** Adoption of an OpenTelemetry collector, whose ids are 16 hexadecimal characters. */
+export const hexAdoptSchema = adoption(hexIdSchema("adopt.id"), '"<16 hexadecimal characters>"');
 
 /**
  * What the service's schema (api/schemas) says `key` of `object` is, or the object itself: for an

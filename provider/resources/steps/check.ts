@@ -74,10 +74,14 @@ export async function check(
   news: Inputs,
 ): Promise<dynamic.CheckResult> {
   const inputs: Inputs = { ...news };
-  const name = resolveName(olds ?? {}, news);
+  const name = kind.nameOf ? undefined : resolveName(olds ?? {}, news);
   if (name !== undefined) inputs.name = name;
   const failures = checkInputs(kind.rules(inputs), { ...kind.fields, ...kind.controls }, inputs);
-  if (isUnset(inputs.name) && isUnset(inputs.adopt) && !kind.notCreatable) {
+  if (kind.nameOf) {
+    // Named inside another input (a source template's inputJson.name), checked there.
+    const named = kind.nameOf(inputs);
+    if (typeof named === "string") inputs.name = named;
+  } else if (isUnset(inputs.name) && isUnset(inputs.adopt) && !kind.notCreatable) {
     failures.push({ property: "name", reason: `name is required for ${kind.kind}` });
   }
   // The parent's id given as text becomes a number.

@@ -153,7 +153,7 @@ async function adopt(op: Operation): Promise<dynamic.CreateResult> {
   let found: Found | undefined;
   if (!isUnset(target.id)) {
     try {
-      found = await api.get(String(toId(target.id)));
+      found = await api.get(kind.adoptedId ? kind.adoptedId(target.id) : String(toId(target.id)));
     } catch (error) {
       if (!isGone(error)) throw fail(op, error, { resource: label(kind, inputs, target.id) });
     }

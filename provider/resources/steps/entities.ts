@@ -1,5 +1,5 @@
 // How the steps reach a kind's objects on the service (its table names the collection): the
-// account's collectors, or one collector's sources. A Universal source is named through its
+// account's collectors, or one collector's sources (the OpenTelemetry APIs': ot-entities.ts). A Universal source is named through its
 // config and deleted asynchronously (delete-wait.ts); the client keeps a source's secret inputs
 // out of its messages and logs.
 import type { CollectorsClient } from "../../api";
@@ -9,6 +9,7 @@ import { toId } from "../kinds/schemas";
 import { ASYNC_DELETE_TYPES } from "../kinds/source-kinds";
 import { waitUntilGone } from "./delete-wait";
 import { secretLeaves } from "./fields";
+import { otCollectorApi, sourceTemplateApi } from "./ot-entities";
 import type { Runtime } from "./runtime";
 
 /** An object as the service returned it, with its entity tag. */
@@ -35,6 +36,8 @@ export function entityApi(
   state: Inputs,
 ): EntityApi {
   if (kind.collection === "collectors") return collectorApi(client);
+  if (kind.collection === "otCollectors") return otCollectorApi(client);
+  if (kind.collection === "sourceTemplates") return sourceTemplateApi(client);
   return sourceApi(runtime, client, toId(state.collectorId), {
     sourceType: kind.fixed(state).sourceType,
     secrets: secretLeaves(kind.fields, state),

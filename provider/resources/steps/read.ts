@@ -60,7 +60,9 @@ async function lookUp(op: Operation, id: string, state: Record<string, unknown>)
   const { kind, runtime, client, api } = op;
   // Without an ETag in the state (a static get, an old state) there is nothing to keep: one GET.
   // Batching off (readBatchWindowMs 0): one GET per read, as before batching.
-  if (typeof state.etag !== "string" || !(runtime.defaults.readBatchWindowMs > 0)) {
+  // The OpenTelemetry APIs have no list the batcher could read: one GET.
+  const batched = kind.collection === "collectors" || kind.collection === "sources";
+  if (!batched || typeof state.etag !== "string" || !(runtime.defaults.readBatchWindowMs > 0)) {
     return api.get(id);
   }
   const reads = runtime.reads(client);
