@@ -33,7 +33,8 @@ function save(store: Store, account: string, doc: SourceTemplateDoc): void {
 
 /**
  * The account's template with this id, or 404. A disabled one reads as 404 too unless
- * `disabledToo` (the status endpoint and delete, which must reach it).
+ * `disabledToo`: only a read hides it; the writes (update, status, upgrade, delete) reach it, so
+ * a disabled template can be changed, and enabled again by an update with `isEnabled: true`.
  */
 function requireTemplate(
   state: State,
@@ -140,7 +141,7 @@ export function updateTemplate(
   id: number,
   body: unknown,
 ): SourceTemplateDoc {
-  const current = requireTemplate(state, account, id).doc;
+  const current = requireTemplate(state, account, id, true).doc;
   const input: TemplateInput = parseTemplateUpdate(body, {
     id: hexId(id),
     type: current.type,
@@ -173,7 +174,7 @@ export function upgradeTemplate(
   id: number,
   body: unknown,
 ): SourceTemplateDoc {
-  const current = requireTemplate(state, account, id).doc;
+  const current = requireTemplate(state, account, id, true).doc;
   const { version, inputJson } = parseTemplateUpgrade(body, current.type);
   return write(state, account, by, current, { version, inputJson });
 }

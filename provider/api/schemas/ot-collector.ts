@@ -52,11 +52,16 @@ export const otCollectorSchema = z
       .describe("Configured through source templates (true) or by a local file (false)."),
     version: z
       .looseObject({
-        currentVersion: z.string().nullish(),
-        latestAvailableVersion: z.string().nullish(),
+        currentVersion: z.string().nullish().describe('The build it runs, e.g. "0.118.0-sumo-0".'),
+        latestAvailableVersion: z
+          .string()
+          .nullish()
+          .describe("The latest build the service offers."),
       })
-      .nullish()
-      .describe("The collector software's version, and the latest available."),
+      .describe("The collector software's version, and the latest available.")
+      // Its own name in the SDKs, where a bare `Version` would say nothing.
+      .meta({ title: "OtCollectorVersion" })
+      .nullish(),
     systemInfo: z
       .looseObject({
         hostName: text,
