@@ -122,9 +122,11 @@ export async function runOtOfflineDelete(
     );
     return { result, exitCode: EXIT.ok };
   }
-  output.out(
-    `These ${plural(listed.length, "OpenTelemetry collector")} (${otSilentFor(days)}) will be deleted.`,
-  );
+  const these =
+    listed.length === 1
+      ? "This OpenTelemetry collector"
+      : `These ${plural(listed.length, "OpenTelemetry collector")}`;
+  output.out(`${these} (${otSilentFor(days)}) will be deleted.`);
 
   if (signal?.aborted) return notStarted();
   if (!options.yes) {

@@ -17,7 +17,8 @@ export async function confirmDeletion(output: Output, count: number): Promise<An
     );
     return { confirmed: false, exitCode: EXIT.usage };
   }
-  if (!(await output.confirm(`Delete these ${plural(count, "collector")}?`))) {
+  const these = count === 1 ? "this collector" : `these ${plural(count, "collector")}`;
+  if (!(await output.confirm(`Delete ${these}?`))) {
     output.out("Nothing was deleted.");
     return { confirmed: false, exitCode: EXIT.failed };
   }

@@ -410,6 +410,21 @@ describe("collectors ot offline", () => {
     expect(countRequests(await ctx.control.requests(), "DELETE")).toBe(0);
   });
 
+  it("asks about one collector in the singular", async () => {
+    await registerOt(ctx, "only");
+    await ctx.control.advance(2 * DAY);
+    const questions: string[] = [];
+    const output = recorder(async (q) => {
+      questions.push(q);
+      return false;
+    });
+    await runOtOfflineDelete(ctx.client(), { days: 1, now: await serviceNow() }, output);
+    expect(questions).toEqual(["Delete this collector?"]);
+    expect(output.stdout[1]).toBe(
+      "This OpenTelemetry collector (offline and unchanged for more than 1 day) will be deleted.",
+    );
+  });
+
   it("asks, and after a yes leaves out one that came back; one that went offline meanwhile is only named", async () => {
     const [first, ...others] = await fleet();
     const now = await serviceNow();
