@@ -5,7 +5,7 @@
 // A collector or source comes back with its `id` as its resource's id (ids.ts), the string the
 // SDKs' `get` and `pulumi import` take, not the service's number.
 import { z } from "zod";
-import { COLLECTOR_FILTERS } from "../api";
+import { COLLECTOR_FILTERS, otCollectorFiltersSchema } from "../api";
 import { WHOLE, withSecretCredentials } from "./credentials";
 import { sourcePluginId } from "./ids";
 import {
@@ -13,11 +13,13 @@ import {
   collectorSchema,
   ENTITY_KINDS,
   holdsSecret,
+  otCollectorSchema,
   type Queries,
   queries,
   type Runtime,
   SECRET_COMPUTED,
   sourceSchema,
+  sourceTemplateSchema,
   toId,
 } from "./layer";
 import type { Values } from "./values";
@@ -89,6 +91,12 @@ const asSourceInfo = (collectorId: string) => (source: Entity) => ({
 });
 
 const collectors = z.object({ collectors: z.array(collectorInfo).describe("The collectors.") });
+
+const hexId = (what: string) =>
+  z.string().describe(`The ${what}'s id, 16 hexadecimal characters, e.g. "0000000005F5E105".`);
+
+/** The service's search filters, flat: the getOtCollectors arguments besides `search`. */
+const otFilters = otCollectorFiltersSchema.shape;
 
 export const INVOKES: Readonly<Record<string, Invoke>> = {
   getCollector: {
@@ -191,6 +199,80 @@ export const INVOKES: Readonly<Record<string, Invoke>> = {
     run: async (l, args) => ({
       collectors: (await l.getOfflineCollectors(args)).map(asCollectorInfo),
     }),
+  },
+  getOtCollector: {
+    description: "One OpenTelemetry collector, by id or by name.",
+    args: z.object({
+      id: hexId("OpenTelemetry collector").optional(),
+      name: name("OpenTelemetry collector").optional(),
+    }),
+    result: otCollectorSchema,
+    returns: "OtCollectorInfo",
+    secrets: [],
+    run: (l, args) =>
+      l.getOtCollector(
+        args.id !== undefined ? { id: String(args.id) } : { name: String(args.name) },
+      ),
+  },
+  getOtCollectors: {
+    description:
+      "Every OpenTelemetry collector the search and filters pick (all pages): tags (inner lists ANDed, the lists ORed), os, version range, alive, remotely managed, upgrade available, no template linked.",
+    args: z.object({
+      search: z
+        .string()
+        .optional()
+        .describe("Free text: an id, or part of a name, description or host name."),
+      tags: otFilters.tags.describe(
+        "Lists of tags: a collector is picked when it has every tag of one list.",
+      ),
+      os: otFilters.os.describe('The host\'s operating system, e.g. "Linux".'),
+      collectorVersionRange: otFilters.collectorVersionRange.describe(
+        "Versions within (or outside) minVersion..maxVersion.",
+      ),
+      alive: otFilters.alive.describe("Only those alive (true) or not (false)."),
+      isRemotelyManaged: otFilters.isRemotelyManaged.describe(
+        "Only those the service configures (true) or a local file does (false).",
+      ),
+      isUpgradeAvailable: otFilters.isUpgradeAvailable.describe(
+        "Only those with a newer build available (true) or not.",
+      ),
+      hasNoSourceTemplateLinked: otFilters.hasNoSourceTemplateLinked.describe(
+        "Only remotely managed ones no enabled template links (true).",
+      ),
+    }),
+    result: z.object({
+      collectors: z.array(otCollectorSchema).describe("The OpenTelemetry collectors."),
+    }),
+    returns: "OtCollectorInfo",
+    secrets: [],
+    run: async (l, args) => ({ collectors: await l.getOtCollectors(args) }),
+  },
+  getSourceTemplate: {
+    description: "One source template, by id or by name, disabled ones included.",
+    args: z.object({
+      id: hexId("source template").optional(),
+      name: name("source template").optional(),
+    }),
+    result: sourceTemplateSchema,
+    returns: "SourceTemplateInfo",
+    secrets: [],
+    run: (l, args) =>
+      l.getSourceTemplate(
+        args.id !== undefined ? { id: String(args.id) } : { name: String(args.name) },
+      ),
+  },
+  getSourceTemplates: {
+    description: "The source templates, enabled ones only unless `showDisabled`.",
+    args: z.object({
+      name: name("source template").optional().describe("Only the template of this name."),
+      showDisabled: z.boolean().optional().describe("The disabled ones too; default false."),
+    }),
+    result: z.object({
+      templates: z.array(sourceTemplateSchema).describe("The source templates."),
+    }),
+    returns: "SourceTemplateInfo",
+    secrets: [],
+    run: async (l, args) => ({ templates: await l.getSourceTemplates(args) }),
   },
 };
 

@@ -19,16 +19,11 @@ const text = z.string().nullish();
 
 // Tags are strings on the wire, but the spec's own example has a boolean: any other value is
 // read as its JSON text rather than refused, and absent tags read as none.
+const tagValue = z.string().catch((ctx) => JSON.stringify(ctx.value));
 const tagsOutput = z
-  .record(z.string(), z.unknown())
+  .record(z.string(), tagValue)
   .nullish()
-  .transform((tags): Record<string, string> => {
-    const out: Record<string, string> = {};
-    for (const [key, value] of Object.entries(tags ?? {})) {
-      out[key] = typeof value === "string" ? value : JSON.stringify(value);
-    }
-    return out;
-  })
+  .transform((tags): Record<string, string> => tags ?? {})
   .describe(
     `Key/value tags. Keys starting "${SERVICE_TAG_PREFIX}" are the service's own (discovery).`,
   );
@@ -55,8 +50,8 @@ export const otCollectorSchema = z
         currentVersion: z.string().nullish().describe('The build it runs, e.g. "0.118.0-sumo-0".'),
         latestAvailableVersion: z
           .string()
-          .nullish()
-          .describe("The latest build the service offers."),
+          .describe("The latest build the service offers.")
+          .nullish(),
       })
       .describe("The collector software's version, and the latest available.")
       // Its own name in the SDKs, where a bare `Version` would say nothing.
@@ -64,25 +59,29 @@ export const otCollectorSchema = z
       .nullish(),
     systemInfo: z
       .looseObject({
-        hostName: text,
-        hostOsName: text,
-        hostOsVersion: text,
-        hostIpAddress: text,
-        hostEnv: text,
+        hostName: text.describe("The host's name."),
+        hostOsName: text.describe('Its operating system, e.g. "Linux".'),
+        hostOsVersion: text.describe("Its operating system's version."),
+        hostIpAddress: text.describe("Its IP address."),
+        hostEnv: text.describe('Its environment, e.g. "EKS-1.20.2".'),
       })
-      .nullish()
-      .describe("The host it runs on."),
+      .describe("The host it runs on.")
+      .nullish(),
     healthIncidentsTracker: z
-      .looseObject({ errorsCount: z.number().nullish(), warningsCount: z.number().nullish() })
+      .looseObject({
+        errorsCount: z.number().nullish().describe("Errors reported."),
+        warningsCount: z.number().nullish().describe("Warnings reported."),
+      })
+      .describe("Its health incidents: errors and warnings.")
       .nullish(),
     sourceTemplateLinkedCount: z
       .number()
-      .nullish()
-      .describe("How many enabled source templates select it."),
+      .describe("How many enabled source templates select it.")
+      .nullish(),
     createdAt: text.describe("RFC 3339."),
-    createdBy: text,
+    createdBy: text.describe("The id of who registered it."),
     modifiedAt: text.describe("RFC 3339."),
-    modifiedBy: text,
+    modifiedBy: text.describe("The id of who last changed it."),
   })
   .describe("An OpenTelemetry collector as the service shows it.");
 export type OtCollector = z.infer<typeof otCollectorSchema>;
@@ -118,10 +117,12 @@ export const otCollectorUpdateSchema = z.object({
 export type OtCollectorUpdate = z.input<typeof otCollectorUpdateSchema>;
 
 /** One condition of a tag filter or selector: the tag `key` has one of `values`. */
-export const otTagSchema = z.object({
-  key: tagKey,
-  values: z.array(z.string()),
-});
+export const otTagSchema = z
+  .object({
+    key: tagKey.describe("The tag's key."),
+    values: z.array(z.string()).describe("The values it may have: the collector's must be one."),
+  })
+  .describe("A tag a collector must have, with one of these values.");
 export type OtTag = z.infer<typeof otTagSchema>;
 /** Inner lists ANDed, the lists ORed: [[a, b], [c]] is (a and b) or c. */
 export const otTagFilterSchema = z.array(z.array(otTagSchema));
@@ -135,9 +136,12 @@ export const otCollectorFiltersSchema = z.strictObject({
   os: z.string().nullish(),
   collectorVersionRange: z
     .strictObject({
-      minVersion: version.optional(),
-      maxVersion: version.optional(),
-      rangeType: z.enum(["Within", "Outside"]).optional(),
+      minVersion: version.optional().describe("The lowest version."),
+      maxVersion: version.optional().describe("The highest version."),
+      rangeType: z
+        .enum(["Within", "Outside"])
+        .optional()
+        .describe('"Within" (the default) or "Outside" the range.'),
     })
     .optional(),
   alive: z.boolean().nullish(),

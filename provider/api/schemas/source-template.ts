@@ -14,13 +14,22 @@ const object = z.record(z.string(), z.unknown());
 
 // Read side: tag conditions as the service shows them, whatever else they carry.
 const tagFilterOutput = z.array(
-  z.array(z.looseObject({ key: z.string(), values: z.array(z.string()).nullish() })),
+  z.array(
+    z
+      .looseObject({
+        key: z.string().describe("The tag's key."),
+        values: z.array(z.string()).nullish().describe("The values it may have."),
+      })
+      .describe("A tag a collector must have, with one of these values."),
+  ),
 );
 
 export const sourceTemplateSelectorOutput = z
   .looseObject({
-    tags: tagFilterOutput.nullish(),
-    names: z.array(z.string()).nullish(),
+    tags: tagFilterOutput
+      .describe("Lists of tags: a collector is picked when it has every tag of one list.")
+      .nullish(),
+    names: z.array(z.string()).nullish().describe("Names of OT collectors it picks."),
   })
   .describe(
     "Which OT collectors (remotely managed) it configures: those named, or whose tags hold one inner list of `tags` entirely.",
@@ -32,30 +41,30 @@ export const sourceTemplateSchema = z
     id: z.string().describe("The template's id: 16 hexadecimal digits."),
     schemaRef: z
       .looseObject({
-        type: z.string().nullish(),
-        version: text,
-        latestVersion: text,
+        type: z.string().nullish().describe('The template type, e.g. "Apache".'),
+        version: text.describe("Its version."),
+        latestVersion: text.describe("The newest version of the type."),
       })
-      .nullish()
-      .describe("The template type and its version; latestVersion: the newest of the type."),
+      .describe("The template type and its version; latestVersion: the newest of the type.")
+      .nullish(),
     inputJson: z
       .looseObject({
-        name: text,
-        description: text,
-        receivers: object.nullish(),
-        processors: object.nullish(),
+        name: text.describe("The template's name."),
+        description: text.describe("What it is for."),
+        receivers: object.nullish().describe("The receivers, by name."),
+        processors: object.nullish().describe("The processors, by name."),
       })
-      .nullish()
-      .describe("The template's settings: name, description, receivers, processors and more."),
+      .describe("The template's settings: name, description, receivers, processors and more.")
+      .nullish(),
     config: text.describe("The collector configuration (YAML) rendered from inputJson."),
     selector: sourceTemplateSelectorOutput.nullish(),
     totalCollectorLinked: z.number().nullish().describe("How many OT collectors it configures."),
-    isEnabled: z.boolean().nullish(),
+    isEnabled: z.boolean().nullish().describe("Whether the service sends it to the collectors."),
     status: text.describe('"enable" or "disable".'),
     createdAt: text.describe("RFC 3339."),
-    createdBy: text,
+    createdBy: text.describe("The id of who created it."),
     modifiedAt: text.describe("RFC 3339."),
-    modifiedBy: text,
+    modifiedBy: text.describe("The id of who last changed it."),
   })
   .describe("A source template as the service shows it.");
 export type SourceTemplate = z.infer<typeof sourceTemplateSchema>;

@@ -192,6 +192,14 @@ export const MESSAGES = {
     `getSource: collector ${String(p.collectorId)} has no source with id ${String(p.id)}`,
   noSourceNamed: (p: { collectorId: unknown; name: string }) =>
     `getSource: collector ${String(p.collectorId)} has no source named ${json(p.name)}`,
+  noOtCollectorWithId: (p: { id: unknown }) =>
+    `getOtCollector: no OpenTelemetry collector has id ${String(p.id)}`,
+  noOtCollectorNamed: (p: { name: string }) =>
+    `getOtCollector: no OpenTelemetry collector is named ${json(p.name)}`,
+  noSourceTemplateWithId: (p: { id: unknown }) =>
+    `getSourceTemplate: no source template has id ${String(p.id)}`,
+  noSourceTemplateNamed: (p: { name: string }) =>
+    `getSourceTemplate: no source template is named ${json(p.name)}`,
 
   // A mistake in a kind's table, found when the module loads.
   badTable: (p: { name: string; missing: string[]; foreign: string[] }) =>

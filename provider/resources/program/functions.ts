@@ -4,7 +4,14 @@
 // silent for days). Credentials come from the stack's collectors:* config as the program sees
 // it, then the COLLECTORS_* environment variables, like the resources'.
 import * as pulumi from "@pulumi/pulumi";
-import { type Collector, type CollectorsClient, type Source, sourceSchema } from "../../api";
+import {
+  type Collector,
+  type CollectorsClient,
+  type OtCollector,
+  type Source,
+  type SourceTemplate,
+  sourceSchema,
+} from "../../api";
 import { secretValues } from "../../api/redact";
 import { COMMON_FIELDS, SECRET_COMPUTED, TYPE_FIELDS } from "../kinds/source-fields";
 import { SOURCE_VOLATILE } from "../kinds/source-kinds";
@@ -12,8 +19,12 @@ import {
   type GetCollectorArgs,
   type GetCollectorsArgs,
   type GetOfflineCollectorsArgs,
+  type GetOtCollectorArgs,
+  type GetOtCollectorsArgs,
   type GetSourceArgs,
   type GetSourcesArgs,
+  type GetSourceTemplateArgs,
+  type GetSourceTemplatesArgs,
   type GetUpgradableCollectorsArgs,
   queries,
   type UpgradeTarget,
@@ -34,8 +45,12 @@ export type {
   GetCollectorArgs,
   GetCollectorsArgs,
   GetOfflineCollectorsArgs,
+  GetOtCollectorArgs,
+  GetOtCollectorsArgs,
   GetSourceArgs,
   GetSourcesArgs,
+  GetSourceTemplateArgs,
+  GetSourceTemplatesArgs,
   GetUpgradableCollectorsArgs,
   SourceInfo,
   UpgradeTarget,
@@ -151,8 +166,31 @@ export function lookups(from: RuntimeOptions | Runtime = {}) {
       );
   }
 
+  /** An Output of a plain look-up's result, from Inputs of its arguments. */
+  const outputOf =
+    <A, R>(lookup: (args: A) => Promise<R>) =>
+    (args: pulumi.Input<A>): pulumi.Output<R> =>
+      pulumi.output(args).apply((a) => lookup(a as A)) as pulumi.Output<R>;
+
+  const getOtCollectorOutput = outputOf<GetOtCollectorArgs, Fields<OtCollector>>(
+    plain.getOtCollector,
+  );
+  const getOtCollectorsOutput = outputOf<GetOtCollectorsArgs, Fields<OtCollector>[]>(
+    plain.getOtCollectors,
+  );
+  const getSourceTemplateOutput = outputOf<GetSourceTemplateArgs, Fields<SourceTemplate>>(
+    plain.getSourceTemplate,
+  );
+  const getSourceTemplatesOutput = outputOf<GetSourceTemplatesArgs, Fields<SourceTemplate>[]>(
+    plain.getSourceTemplates,
+  );
+
   return {
     ...plain,
+    getOtCollectorOutput,
+    getOtCollectorsOutput,
+    getSourceTemplateOutput,
+    getSourceTemplatesOutput,
     getCollectorOutput,
     getCollectorsOutput,
     getSourceOutput,
@@ -199,3 +237,19 @@ export const getUpgradableCollectorsOutput = defaults.getUpgradableCollectorsOut
 export const getOfflineCollectors = defaults.getOfflineCollectors;
 /** Like getOfflineCollectors, as an Output. */
 export const getOfflineCollectorsOutput = defaults.getOfflineCollectorsOutput;
+/** One OpenTelemetry collector, by id or by name. */
+export const getOtCollector = defaults.getOtCollector;
+/** Like getOtCollector, as an Output. */
+export const getOtCollectorOutput = defaults.getOtCollectorOutput;
+/** Every OpenTelemetry collector the search and filters pick (tags, os, alive, …), all pages. */
+export const getOtCollectors = defaults.getOtCollectors;
+/** Like getOtCollectors, as an Output. */
+export const getOtCollectorsOutput = defaults.getOtCollectorsOutput;
+/** One source template, by id or by name, disabled ones included. */
+export const getSourceTemplate = defaults.getSourceTemplate;
+/** Like getSourceTemplate, as an Output. */
+export const getSourceTemplateOutput = defaults.getSourceTemplateOutput;
+/** The source templates, enabled ones only unless `showDisabled`. */
+export const getSourceTemplates = defaults.getSourceTemplates;
+/** Like getSourceTemplates, as an Output. */
+export const getSourceTemplatesOutput = defaults.getSourceTemplatesOutput;

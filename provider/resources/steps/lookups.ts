@@ -1,10 +1,21 @@
-// The look-ups about collectors and sources, and about the fleet of Installed Collectors (the
-// builds the service offers, the collectors an upgrade would touch, the ones silent for days):
+// The look-ups about collectors and sources, about the fleet of Installed Collectors (the
+// builds the service offers, the collectors an upgrade would touch, the ones silent for days),
+// and about OpenTelemetry collectors and source templates:
 // plain async functions on a runtime's client, shared by the program's functions
 // (program/functions.ts) and the plugin's invokes. Nothing here loads @pulumi/pulumi.
-import type { BuildTarget, Collector, CollectorFilter, CollectorsClient, Source } from "../../api";
+import type {
+  BuildTarget,
+  Collector,
+  CollectorFilter,
+  CollectorsClient,
+  OtCollector,
+  OtCollectorFilters,
+  Source,
+  SourceTemplate,
+} from "../../api";
 import { isGone } from "../../api";
 import { resourceError } from "../kinds/errors";
+import { readTemplate } from "./ot-entities";
 import type { Runtime } from "./runtime";
 
 /** A collector as the service returns it. */
@@ -38,6 +49,20 @@ export interface GetUpgradableCollectorsArgs {
 export interface GetOfflineCollectorsArgs {
   /** Last seen alive more than this many days ago; default 100, at least 1. */
   aliveBeforeDays?: number;
+}
+
+export type GetOtCollectorArgs = { id: string } | { name: string };
+
+/** The service's search: free text (id, name, description, host), and its filters. */
+export type GetOtCollectorsArgs = OtCollectorFilters & { search?: string };
+
+export type GetSourceTemplateArgs = { id: string } | { name: string };
+
+export interface GetSourceTemplatesArgs {
+  /** Only the template of this name. */
+  name?: string;
+  /** The disabled ones too; default false. */
+  showDisabled?: boolean;
 }
 
 /**
@@ -131,6 +156,54 @@ export function queries(runtime: Runtime, client: () => CollectorsClient = () =>
     return out;
   }
 
+  /** One OpenTelemetry collector, by id or by name. */
+  async function getOtCollector(args: GetOtCollectorArgs): Promise<OtCollector> {
+    const api = client().otCollectors;
+    if ("id" in args && args.id !== undefined) {
+      try {
+        return (await api.get(args.id)).collector;
+      } catch (error) {
+        if (isGone(error)) throw resourceError("noOtCollectorWithId", { id: args.id }, error);
+        throw error;
+      }
+    }
+    const name = (args as { name: string }).name;
+    const found = await api.findByName(name);
+    if (!found) throw resourceError("noOtCollectorNamed", { name });
+    return found.collector;
+  }
+
+  /** Every OpenTelemetry collector the search and filters pick (all pages). */
+  async function getOtCollectors(args: GetOtCollectorsArgs = {}): Promise<OtCollector[]> {
+    const { search, ...filters } = args;
+    const out: OtCollector[] = [];
+    const request = { ...(search === undefined ? {} : { search }), filters };
+    for await (const collector of client().otCollectors.iterate(request)) out.push(collector);
+    return out;
+  }
+
+  /** One source template, by id or by name, disabled ones included. */
+  async function getSourceTemplate(args: GetSourceTemplateArgs): Promise<SourceTemplate> {
+    const c = client();
+    if ("id" in args && args.id !== undefined) {
+      try {
+        return await readTemplate(c, args.id);
+      } catch (error) {
+        if (isGone(error)) throw resourceError("noSourceTemplateWithId", { id: args.id }, error);
+        throw error;
+      }
+    }
+    const name = (args as { name: string }).name;
+    const found = await c.sourceTemplates.findByName(name, { showDisabled: true });
+    if (!found) throw resourceError("noSourceTemplateNamed", { name });
+    return found;
+  }
+
+  /** The source templates, enabled ones only unless `showDisabled`. */
+  async function getSourceTemplates(args: GetSourceTemplatesArgs = {}): Promise<SourceTemplate[]> {
+    return client().sourceTemplates.list(args);
+  }
+
   return {
     getCollector,
     getCollectors,
@@ -139,6 +212,10 @@ export function queries(runtime: Runtime, client: () => CollectorsClient = () =>
     getUpgradeTargets,
     getUpgradableCollectors,
     getOfflineCollectors,
+    getOtCollector,
+    getOtCollectors,
+    getSourceTemplate,
+    getSourceTemplates,
   };
 }
 

@@ -7,7 +7,13 @@
 // the disabled ones; a new schemaRef.version goes through the upgrade endpoint, and a delete
 // disables the template first (the service refuses to delete an enabled one).
 import { isDeepStrictEqual } from "node:util";
-import { ApiError, type CollectorsClient, isGone, SERVICE_TAG_PREFIX } from "../../api";
+import {
+  ApiError,
+  type CollectorsClient,
+  isGone,
+  SERVICE_TAG_PREFIX,
+  type SourceTemplate,
+} from "../../api";
 import { isObject, type JsonObject } from "../kinds/fields";
 import type { EntityApi, Found } from "./entities";
 
@@ -75,19 +81,24 @@ function preconditionFailed(id: string): ApiError {
   });
 }
 
+/** A source template by id, disabled or not (the service's GET answers 404 for a disabled one). */
+export async function readTemplate(client: CollectorsClient, id: string): Promise<SourceTemplate> {
+  const api = client.sourceTemplates;
+  try {
+    return await api.get(id);
+  } catch (error) {
+    if (!isGone(error)) throw error;
+    // The list with the disabled ones has it, if it is only disabled.
+    const wanted = id.toUpperCase();
+    const listed = (await api.list({ showDisabled: true })).find((t) => t.id === wanted);
+    if (!listed) throw error;
+    return listed;
+  }
+}
+
 export function sourceTemplateApi(client: CollectorsClient): EntityApi {
   const api = client.sourceTemplates;
-  const get = async (id: string): Promise<Found> => {
-    try {
-      return templateFound(await api.get(id));
-    } catch (error) {
-      if (!isGone(error)) throw error;
-      // Disabled templates read as 404: the list with the disabled ones has them.
-      const listed = (await api.list({ showDisabled: true })).find((t) => t.id === id);
-      if (!listed) throw error;
-      return templateFound(listed);
-    }
-  };
+  const get = async (id: string): Promise<Found> => templateFound(await readTemplate(client, id));
   return {
     get,
     findByName: async (name) => {
