@@ -5,11 +5,12 @@
 // URN (`pulumi stack import` refuses two), so a found object whose URN a live resource (or
 // another offer) already has is not offered either: which of the two is the resource's cannot be
 // told here.
-import { idIn } from "../../provider/api/ids";
+import { IdError } from "../../provider/api/ids";
 import { splitSourcePluginId } from "../../provider/plugin/ids";
 import { kindNamed } from "../../provider/resources/kinds";
 import { logicalNameOf } from "../../provider/resources/steps/urn";
 import type { StateResource } from "../shared/stack-export";
+import { serviceIdOf } from "./objects";
 import { ourType } from "./pending";
 import { CLEAR_ADVICE, type Finding } from "./statuses";
 
@@ -22,13 +23,19 @@ function objectOf(resource: StateResource): ObjectRef | undefined {
   const ours = ourType(resource.type);
   const kind = ours && kindNamed(ours.kindName);
   if (!kind || resource.id === undefined) return undefined;
-  let id: number | undefined;
   try {
-    id = splitSourcePluginId(resource.id)?.sourceId ?? idIn(resource.id);
-  } catch {
-    return undefined; // an id no object of the service can have: it stands for none
+    const source = splitSourcePluginId(resource.id);
+    const id = source ? String(source.sourceId) : serviceIdOf(kind, resource.id, "id");
+    return { collection: kind.collection, id };
+  } catch (error) {
+    if (error instanceof IdError) return undefined; // no object of the service has such an id
+    throw error;
   }
-  return id === undefined ? undefined : { collection: kind.collection, id };
+}
+
+function sameObject(resource: StateResource, object: ObjectRef | undefined): boolean {
+  const its = objectOf(resource);
+  return its !== undefined && object !== undefined && key(its) === key(object);
 }
 
 function held(finding: Finding, holder: StateResource): Finding {
@@ -47,7 +54,10 @@ export function checkAgainstState(
 ): Finding[] {
   const checked = findings.map((finding) => {
     if (finding.status !== "import") return finding;
-    const holder = resources.find((r) => r.type === finding.type && r.id === finding.id);
+    // The same object under the same type, its id written alike or not (an OT id's case).
+    const holder = resources.find(
+      (r) => r.type === finding.type && (r.id === finding.id || sameObject(r, finding.object)),
+    );
     return holder ? held(finding, holder) : finding;
   });
   const offers = new Map<string, number>();
@@ -84,10 +94,7 @@ export function checkAgainstState(
         note: `ambiguous: ${sameUrn} pending creates of this URN found objects (this one id ${finding.id}); not offered: import the one it belongs to by hand`,
       };
     }
-    const other = resources.find((r) => {
-      const its = objectOf(r);
-      return its !== undefined && key(its) === key(object);
-    });
+    const other = resources.find((r) => sameObject(r, object));
     if (!other) return finding;
     return {
       ...finding,

@@ -7,10 +7,14 @@ import { sourcePluginId } from "../../provider/plugin/ids";
 import { holdsSecret } from "../../provider/resources/kinds/fields";
 import { desiredValues } from "../../provider/resources/steps/fields";
 import { differences, sendable } from "../../provider/resources/steps/outputs";
+import { objectsOf } from "./objects";
 import type { Target } from "./pending";
 import { CLEAR_ADVICE, type Finding } from "./statuses";
 
 type Entity = Record<string, unknown>;
+
+/** The object's name as the steps see it (a source template's is its inputJson.name). */
+const nameOf = (entity: Entity) => (typeof entity.name === "string" ? entity.name : undefined);
 
 /** undefined when the service says the object (or a source's collector) does not exist. */
 async function unlessGone<T>(read: () => Promise<T>): Promise<T | undefined> {
@@ -26,18 +30,14 @@ async function lookUp(
   client: CollectorsClient,
   target: Target,
 ): Promise<{ entity: Entity; name: string | undefined } | undefined> {
-  const { lookup, collectorId } = target;
-  const sources = target.kind.collection === "sources";
+  const { kind, inputs, lookup, collectorId } = target;
+  const api = objectsOf(kind, client, { ...inputs, collectorId });
   if ("id" in lookup) {
-    const found = sources
-      ? (await unlessGone(() => client.sources.get(collectorId as number, lookup.id)))?.source
-      : (await unlessGone(() => client.collectors.get(lookup.id)))?.collector;
-    return found ? { entity: found, name: found.name } : undefined;
+    const found = (await unlessGone(() => api.get(lookup.id)))?.entity;
+    return found ? { entity: found, name: nameOf(found) } : undefined;
   }
   for (const name of lookup.names) {
-    const found = sources
-      ? (await unlessGone(() => client.sources.findByName(collectorId as number, name)))?.source
-      : (await client.collectors.findByName(name))?.collector;
+    const found = (await unlessGone(() => api.findByName(name)))?.entity;
     if (found) return { entity: found, name };
   }
   return undefined;
@@ -82,8 +82,8 @@ export async function find(client: CollectorsClient, target: Target): Promise<Fi
     return { ...base, status: "absent", note };
   }
   const { entity } = found;
-  const serviceId = Number(entity.id);
-  const name = typeof entity.name === "string" ? entity.name : found.name;
+  const serviceId = String(entity.id);
+  const name = nameOf(entity) ?? found.name;
   const wrong = kind.mismatch(entity, target.inputs);
   if (wrong) {
     return {
@@ -99,7 +99,7 @@ export async function find(client: CollectorsClient, target: Target): Promise<Fi
   const id =
     target.frontEnd === "plugin" && collectorId !== undefined
       ? sourcePluginId(collectorId, serviceId)
-      : String(serviceId);
+      : serviceId;
   const differs = differing(target, entity);
   // An adoption that renames its object may have renamed it before it was interrupted.
   const renamed =

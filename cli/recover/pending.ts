@@ -5,6 +5,7 @@ import { IdError, parseId } from "../../provider/api/ids";
 import { kindNamed } from "../../provider/resources/kinds";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
 import type { PendingOperation } from "../shared/stack-export";
+import { serviceIdOf } from "./objects";
 import { revealInputs } from "./secrets";
 import { CLEAR_ADVICE, type Finding } from "./statuses";
 
@@ -20,7 +21,8 @@ const FRONT_ENDS = {
 
 export type FrontEnd = keyof typeof FRONT_ENDS;
 
-export type Lookup = { id: number } | { names: string[] };
+/** By the service's id (its text: a number written out, or 16 hexadecimal characters), or by names. */
+export type Lookup = { id: string } | { names: string[] };
 
 /** A pending create to look up on the service. */
 export interface Target {
@@ -52,10 +54,10 @@ const SHOW_SECRETS =
 /** Why a pending create cannot be looked up. */
 class Unresolvable extends Error {}
 
-/** The id in a pending create's input: ids are numbers or their text in states. */
-function idInput(value: unknown, what: string): number {
+/** An id in a pending create's input, with `read` (IdError becomes Unresolvable). */
+function idInput<T>(read: () => T): T {
   try {
-    return parseId(value, what);
+    return read();
   } catch (error) {
     throw error instanceof IdError ? new Unresolvable(error.message) : error;
   }
@@ -68,11 +70,11 @@ function encryptedInput(encrypted: ReadonlySet<string>, key: string): void {
 }
 
 /** What an adoption names: the object's id, or its name (then the name it was to be given). */
-function adoptLookup(adopt: unknown, name: unknown): Lookup {
+function adoptLookup(kind: EntityKind, adopt: unknown, name: unknown): Lookup {
   const target =
     typeof adopt === "object" && adopt !== null ? (adopt as Record<string, unknown>) : {};
   if (target.id !== undefined && target.id !== null) {
-    return { id: idInput(target.id, "its adopt.id") };
+    return { id: idInput(() => serviceIdOf(kind, target.id, "its adopt.id")) };
   }
   if (typeof target.name !== "string" || target.name === "") {
     throw new Unresolvable("its adopt names neither an id nor a name");
@@ -81,6 +83,17 @@ function adoptLookup(adopt: unknown, name: unknown): Lookup {
   const names = [target.name];
   if (typeof name === "string" && name !== "" && name !== target.name) names.push(name);
   return { names };
+}
+
+/**
+ * The name a pending create gives its object: where the kind keeps it (a source template's
+ * inputJson.name), else `name`, which check copies it to as well.
+ */
+function nameIn(kind: EntityKind, inputs: Record<string, unknown>): string | undefined {
+  for (const value of [kind.nameOf?.(inputs), inputs.name]) {
+    if (typeof value === "string" && value !== "") return value;
+  }
+  return undefined;
 }
 
 function target(
@@ -103,17 +116,20 @@ function target(
     if (given === undefined || given === null) {
       throw new Unresolvable(`its inputs hold no ${kind.parent}`);
     }
-    collectorId = idInput(given, `its ${kind.parent}`);
+    collectorId = idInput(() => parseId(given, `its ${kind.parent}`));
   }
+  const name = nameIn(kind, inputs); // an encrypted name is not in `inputs`
   let lookup: Lookup;
   if (adopting) {
-    lookup = adoptLookup(inputs.adopt, inputs.name); // an encrypted name is not in `inputs`
+    lookup = adoptLookup(kind, inputs.adopt, name);
   } else {
-    encryptedInput(encrypted, "name");
-    if (typeof inputs.name !== "string" || inputs.name === "") {
+    if (name === undefined) {
+      // A kind named inside another input (a source template's inputJson.name) has it there.
+      if (kind.nameOf) encryptedInput(encrypted, "inputJson");
+      encryptedInput(encrypted, "name");
       throw new Unresolvable("its inputs hold no name to look it up by");
     }
-    lookup = { names: [inputs.name] };
+    lookup = { names: [name] };
   }
   return { pending, kind, frontEnd, inputs, lookup, collectorId, adopting };
 }

@@ -1,6 +1,7 @@
 // What the command says about one pending operation: its status, from the one table of what each
 // status means and what follows from it (the report, the JSON, --run and the exit code all read
 // it here), and the Finding every step fills in.
+import type { EntityKind } from "../../provider/resources/kinds/kind";
 
 interface StatusRule {
   /** What the status says, for people reading this code and the docs. */
@@ -91,8 +92,11 @@ export interface Finding {
   collectorId?: number | undefined;
   /** The resource's id for the object found, in its front end's form (plugin: `<c>/<s>`). */
   id?: string | undefined;
-  /** The object on the service, to tell when two pending creates found the same one. */
-  object?: { collection: "collectors" | "sources"; id: number } | undefined;
+  /**
+   * The object on the service, to tell when two pending creates found the same one: its
+   * collection and the service's id as text (a number written out, or 16 hexadecimal characters).
+   */
+  object?: { collection: EntityKind["collection"]; id: string } | undefined;
   status: Status;
   /** What was found and what to do, for people. Names, ids and types only: never a value. */
   note: string;

@@ -880,6 +880,175 @@ describe("collectors recover", () => {
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain("--run and --json do not go together");
   });
+
+  describe("OpenTelemetry collectors and source templates", () => {
+    const OT_ID = /^[0-9A-F]{16}$/;
+
+    /** Registers an OT collector through the control API; returns its id. */
+    async function registerOt(name: string, extra: Record<string, unknown> = {}): Promise<string> {
+      const collector = (await ctx.control.call("/ot-collectors", "POST", { name, ...extra })) as {
+        id: string;
+      };
+      return collector.id;
+    }
+
+    /** A source template on the service; returns its id. */
+    async function template(name: string, extra: Record<string, unknown> = {}): Promise<string> {
+      const created = await ctx.client().sourceTemplates.create({
+        schemaRef: { type: "Linux" },
+        inputJson: { name, receivers: {} },
+        ...extra,
+      });
+      return created.id;
+    }
+
+    it("a pending create of a SourceTemplate is found by its inputJson.name and offered with its hex id; --run records it", async () => {
+      const id = await template("web logs", { selector: { names: ["web-1"] } });
+      const disabled = await template("old logs", { isEnabled: false });
+      expect(id).toMatch(OT_ID);
+      const text = stackExport([
+        // The plugin's pending create as the program gave it: the name only in inputJson.
+        pending("creating", plugin("SourceTemplate"), "t0", {
+          schemaRef: { type: "Linux" },
+          selector: { names: ["web-1"] },
+          inputJson: { name: "web logs", receivers: {} },
+        }),
+        // The classes' checked inputs: check copies inputJson.name to name. A disabled template
+        // reads as 404 on the service, yet is found.
+        pending("creating", classes("SourceTemplate"), "t1", {
+          schemaRef: { type: "Linux" },
+          inputJson: { name: "old logs", receivers: {} },
+          isEnabled: false,
+          name: "old logs",
+        }),
+        pending("creating", plugin("SourceTemplate"), "ghost", {
+          schemaRef: { type: "Linux" },
+          inputJson: { name: "never made", receivers: {} },
+        }),
+      ]);
+      const run = await recover([file(text)]);
+      expect(run.stderr).toBe("");
+      expect(lineOf(run, "t0")).toBe(
+        `  creating t0 (collectors:index:SourceTemplate) "web logs": found, id ${id}`,
+      );
+      expect(lineOf(run, "t1")).toBe(
+        `  creating t1 (pulumi-nodejs:dynamic/collectors:SourceTemplate) "old logs": found, id ${disabled}`,
+      );
+      expect(lineOf(run, "ghost")).toContain(
+        '"never made": not on the service: the create never reached it',
+      );
+      expect(run.exitCode).toBe(1);
+      const json = JSON.parse((await recover([file(text), "--json"])).stdout);
+      expect(json.pending[0]).toEqual({
+        urn: urnOf(plugin("SourceTemplate"), "t0"),
+        type: plugin("SourceTemplate"),
+        operation: "creating",
+        name: "web logs",
+        id,
+        found: true,
+        status: "import",
+        note: `found, id ${id}`,
+      });
+      const recorded = await recordRun(text);
+      expect(recorded.targets).toEqual([
+        urnOf(plugin("SourceTemplate"), "t0"),
+        urnOf(classes("SourceTemplate"), "t1"),
+      ]);
+      const resources = recorded.pulumi.imported().deployment.resources as { id?: string }[];
+      expect(resources.slice(-2).map((r) => r.id)).toEqual([id, disabled]);
+    });
+
+    it("a SourceTemplate whose settings differ only warns; an encrypted inputJson without a name cannot be looked up", async () => {
+      const id = await template("web logs", { selector: { names: ["web-1"] } });
+      const path = file(
+        stackExport([
+          pending("creating", plugin("SourceTemplate"), "t0", {
+            schemaRef: { type: "Linux" },
+            selector: { names: ["web-2"] },
+            inputJson: { name: "web logs", receivers: {} },
+          }),
+          pending("creating", plugin("SourceTemplate"), "hidden", {
+            schemaRef: { type: "Linux" },
+            inputJson: encrypted("v1:aW5wdXQ="),
+          }),
+        ]),
+      );
+      const run = await recover([path]);
+      expect(lineOf(run, "t0")).toBe(
+        `  creating t0 (collectors:index:SourceTemplate) "web logs": found, id ${id}; warning: its selector differs from the pending create's inputs (the import takes the object as it is; the next \`pulumi up\` sets the program's values)`,
+      );
+      expect(lineOf(run, "hidden")).toBe(
+        "  creating hidden (collectors:index:SourceTemplate): cannot be looked up: its inputJson is encrypted in this export: export the state with `pulumi stack export --show-secrets` and give that (`pulumi stack export --show-secrets | collectors recover -`)",
+      );
+      expect(run.exitCode).toBe(1);
+    });
+
+    it("an OtCollector adoption in flight is found by adopt's name or id (any case), its tags compared without the service's own", async () => {
+      const web = await registerOt("web-1", { tags: { team: "web", "sumo.disco.os": "linux" } });
+      const db = await registerOt("db-1");
+      const path = file(
+        stackExport([
+          pending("creating", plugin("OtCollector"), "web", {
+            adopt: { name: "web-1" },
+            tags: { team: "web" },
+          }),
+          // An adoption that renames: found under the name it was to be given.
+          pending("creating", classes("OtCollector"), "db", {
+            adopt: { id: db.toLowerCase() },
+            name: "db-1",
+          }),
+          pending("creating", plugin("OtCollector"), "gone", { adopt: { id: "00000000DEADBEEF" } }),
+          pending("creating", plugin("OtCollector"), "bad", { adopt: { id: "12" } }),
+          pending("creating", plugin("OtCollector"), "bare", { name: "web-1" }),
+        ]),
+      );
+      const run = await recover([path]);
+      expect(lineOf(run, "web")).toBe(
+        `  creating web (collectors:index:OtCollector) "web-1": found, id ${web}`,
+      );
+      expect(lineOf(run, "db")).toBe(
+        `  creating db (pulumi-nodejs:dynamic/collectors:OtCollector) "db-1": found, id ${db}`,
+      );
+      expect(lineOf(run, "gone")).toContain(
+        "the object to adopt (id 00000000DEADBEEF) is not on the service, so the adoption did not happen",
+      );
+      expect(lineOf(run, "bad")).toContain(
+        'cannot be looked up: its adopt.id "12" is not an id: OtCollector ids are 16 hexadecimal characters, e.g. "0000000005F5E105"',
+      );
+      expect(lineOf(run, "bare")).toContain(
+        "a OtCollector is adopted, never created, and its inputs hold no adopt: nothing can exist for it",
+      );
+      expect(run.exitCode).toBe(1);
+      const recorded = await recordRun(readFileSync(path, "utf8"));
+      expect(recorded.targets).toEqual([
+        urnOf(plugin("OtCollector"), "web"),
+        urnOf(classes("OtCollector"), "db"),
+      ]);
+      const resources = recorded.pulumi.imported().deployment.resources as { id?: string }[];
+      expect(resources.slice(-2).map((r) => r.id)).toEqual([web, db]);
+    });
+
+    it("an OT collector the state already holds (its id in another case) is held; held by the other front end, offered with a warning", async () => {
+      const web = await registerOt("web-1");
+      const path = file(
+        stackExport(
+          [
+            pending("creating", plugin("OtCollector"), "again", { adopt: { name: "web-1" } }),
+            pending("creating", classes("OtCollector"), "web-ts", { adopt: { id: web } }),
+          ],
+          [{ type: plugin("OtCollector"), name: "web", id: web.toLowerCase() }],
+        ),
+      );
+      const run = await recover([path]);
+      expect(lineOf(run, "again")).toContain(
+        `found, id ${web}, which the state already holds as web: skipped`,
+      );
+      expect(lineOf(run, "web-ts")).toContain(
+        `found, id ${web}; warning: the state also holds this object as web (collectors:index:OtCollector)`,
+      );
+      expect(run.exitCode).toBe(1);
+    });
+  });
 });
 
 describe("recordFound", () => {
