@@ -133,6 +133,10 @@ function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
     };
   }
   Object.assign(outputs, BOOKKEEPING);
+  // Named inside another input (a source template's inputJson.name): an output of its own.
+  if (kind.nameOf) {
+    outputs.name = { type: "string", description: "Its name, as the service shows it." };
+  }
   if (kind.parent) outputs[kind.parent] = { ...outputs[kind.parent], type: "integer" };
   const rules = kind.rules({});
   return {

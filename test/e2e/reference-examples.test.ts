@@ -35,6 +35,8 @@ import {
   configKeys,
   declaredResources,
   goProgram,
+  lookedUpTemplateNames,
+  otCollectorNames,
   pageOf,
   pythonProgram,
   typescriptProgram,
@@ -191,6 +193,15 @@ beforeAll(async () => {
   await service.registerInstalled({ name: "offline-db-01" });
   await service.control("/clock", "POST", { advanceMs: 31 * DAY });
   for (const name of adoptedInstalledNames()) await service.registerInstalled({ name });
+  for (const name of otCollectorNames()) {
+    await service.registerOt({ name, tags: { team: "web", env: "prod" } });
+  }
+  for (const name of lookedUpTemplateNames()) {
+    await service.apiOk("POST", "/sourceTemplates", {
+      schemaRef: { type: "Apache" },
+      inputJson: { name, receivers: { apache: { receiverType: "filelog" } } },
+    });
+  }
   app = await userProject("collectors-reference-");
   mkdirSync(join(ROOT, "node_modules", ".cache"), { recursive: true });
   build = mkdtempSync(join(ROOT, "node_modules", ".cache", "reference-e2e-sdk-"));

@@ -133,6 +133,15 @@ export class Service {
     return res.collector;
   }
 
+  /** An OpenTelemetry collector registering itself (remotely managed, heartbeating). */
+  async registerOt(body: Record<string, unknown>): Promise<Json> {
+    return this.control("/ot-collectors", "POST", {
+      isRemotelyManaged: true,
+      autoHeartbeat: true,
+      ...body,
+    });
+  }
+
   /**
    * The operator's API call (another user than Pulumi's, so it never counts against Pulumi's
    * limits): keeps its session cookie, and waits out a 429 of its own.

@@ -62,6 +62,26 @@ export const adoptedInstalledNames = (): string[] => [
   ),
 ];
 
+/** The OpenTelemetry collectors the examples adopt or look up by name: to register first. */
+export const otCollectorNames = (): string[] => [
+  ...new Set(
+    [
+      ...programsText().matchAll(
+        /"collectors:index:(?:OtCollector" \{\s*adopt = \{|getOtCollector", \{)\s*name = "([^"]+)"/g,
+      ),
+    ].map((m) => m[1] as string),
+  ),
+];
+
+/** The source templates the examples look up by name: to create first. */
+export const lookedUpTemplateNames = (): string[] => [
+  ...new Set(
+    [
+      ...programsText().matchAll(/"collectors:index:getSourceTemplate", \{\s*name = "([^"]+)"/g),
+    ].map((m) => m[1] as string),
+  ),
+];
+
 /** One Pulumi YAML program (its Pulumi.yaml) holding every example. */
 export function yamlProgram(project: string): string {
   const merged: Record<string, Record<string, unknown>> = {};

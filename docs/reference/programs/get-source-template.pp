@@ -1,0 +1,8 @@
+# The source template named "apache-access", looked up without managing it (disabled ones too).
+apacheTemplate = invoke("collectors:index:getSourceTemplate", {
+  name = "apache-access"
+})
+
+output apacheTemplateLinked {
+  value = apacheTemplate.totalCollectorLinked
+}
