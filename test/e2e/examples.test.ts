@@ -1,6 +1,7 @@
 // The examples, run the way their READMEs say, with the real engine against the local service:
 // the root Pulumi.yaml (which runs examples/basic), both stacks of examples/environments, and
-// examples/installed on a registered Installed Collector, and examples/python's two stacks (in the
+// examples/installed on a registered Installed Collector, examples/opentelemetry on a registered
+// OpenTelemetry collector, and examples/python's two stacks (in the
 // virtual environment `npm run python-env` makes, shared by the Python tests: test/helpers/python).
 import { copyFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -162,6 +163,25 @@ describe("examples", () => {
       await ws.pulumi(["destroy", "--yes"]);
       // The collector itself is not the program's: it stays, without the sources.
       expect(shape(await service.inventory())).toEqual({ "web-01.prod": [] });
+    },
+    10 * MINUTE,
+  );
+
+  it(
+    "opentelemetry: a registered OT collector tagged and configured by a source template",
+    async () => {
+      const edge = await service.registerOt({ name: "edge-01.prod" });
+      const ws = await workspace(service, example("opentelemetry"));
+      await ws.pulumi(["up", "--yes"]);
+      const outputs = await ws.outputs();
+      expect(outputs).toMatchObject({ collectorId: edge.id, collectorsLinked: 1 });
+      const collector = (await service.apiOk("GET", `/otCollectors/${edge.id}`)).json;
+      expect(collector.tags).toEqual({ team: "web", env: "dev" });
+      await ws.pulumi(["preview", "--expect-no-changes"]);
+      await ws.pulumi(["destroy", "--yes"]);
+      // The template goes; the collector is not the program's to delete: it stays registered.
+      expect((await service.api("GET", `/sourceTemplates/${outputs.templateId}`)).status).toBe(404);
+      expect((await service.api("GET", `/otCollectors/${edge.id}`)).status).toBe(200);
     },
     10 * MINUTE,
   );
