@@ -7,6 +7,7 @@ export {
   LocalService,
   type LocalServiceOptions,
   type LoggedRequest,
+  type OtCollectorRegistration,
   type RequestFilter,
   startLocalService,
 } from "./local-service";

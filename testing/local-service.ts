@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { request } from "undici";
 import { type LoggedRequest, type RunningEmulator, startEmulator } from "../emulator";
 import type { FaultKind } from "../emulator/http/faults";
-import { CollectorsClient } from "../provider/api";
+import { CollectorsClient, type OtCollector } from "../provider/api";
 
 export type { LoggedRequest };
 
@@ -54,6 +54,31 @@ export interface InstalledCollectorRegistration {
   sourceSyncMode?: "UI" | "Json";
   hostName?: string;
   timeZone?: string;
+  /** Keep sending heartbeats, so it stays alive as time passes. */
+  autoHeartbeat?: boolean;
+}
+
+/** What an OpenTelemetry collector tells the service when it first connects. */
+export interface OtCollectorRegistration {
+  name: string;
+  description?: string;
+  category?: string;
+  timeZone?: string;
+  /** Its tags; keys starting `sumo.disco` are the service's own, which only a host reports. */
+  tags?: Record<string, string>;
+  /** Deleted by the service after 12 hours offline; default false. */
+  ephemeral?: boolean;
+  /** Configured through source templates (true, the default) or by a local file. */
+  isRemotelyManaged?: boolean;
+  systemInfo?: {
+    hostName?: string;
+    hostOsName?: string;
+    hostOsVersion?: string;
+    hostIpAddress?: string;
+    hostEnv?: string;
+  };
+  /** The build it runs; default the latest the service offers. */
+  version?: string;
   /** Keep sending heartbeats, so it stays alive as time passes. */
   autoHeartbeat?: boolean;
 }
@@ -200,6 +225,14 @@ export class LocalService {
       ...registration,
     })) as { collector: { id: number; name: string } };
     return collector;
+  }
+
+  /**
+   * An OpenTelemetry collector connecting for the first time (the API cannot create one);
+   * resolves to it as `GET /otCollectors/{id}` shows it, its id 16 hexadecimal characters.
+   */
+  async registerOtCollector(registration: OtCollectorRegistration): Promise<OtCollector> {
+    return (await this.#control("POST", "/ot-collectors", registration)) as OtCollector;
   }
 
   /** Makes matching API requests fail (or slow down) until `clearFaults()`. */

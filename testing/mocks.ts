@@ -1,12 +1,15 @@
 // Pulumi's mocks (pulumi.runtime.setMocks) for unit tests of programs that use this package:
 // each of our resources is checked the way `preview` checks it — the same check, the same
-// failures — and gets what the service would give it: a numeric id (a plugin source's under its
-// collector), its server-set fields, and an HTTP source's url and a syslog source's token as
-// secrets. Resources of other providers go to the mocks given for them.
+// failures — and gets what the service would give it: an id in its kind's form (a number, a
+// plugin source's under its collector, an OpenTelemetry collector's or source template's 16
+// hexadecimal characters; an adopted object's own), its server-set fields, and an HTTP source's
+// url and a syslog source's token as secrets. Resources of other providers go to the mocks given
+// for them.
 import * as pulumi from "@pulumi/pulumi";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { kindNamed } from "../provider/resources/kinds";
 import type { EntityKind } from "../provider/resources/kinds/kind";
+import { toId } from "../provider/resources/kinds/schemas";
 import { check } from "../provider/resources/steps/check";
 import { nameFromUrn } from "../provider/resources/steps/naming";
 
@@ -27,8 +30,28 @@ function checkFailed(type: string, name: string, failures: { property: string; r
 
 const secret = (value: unknown) => ({ [specialSigKey]: specialSecretSig, value });
 
+/** The build an OpenTelemetry collector reports running (made up, in the service's form). */
+const OT_VERSION = "0.118.0-sumo-0";
+
 /** What the service sets on a new object of `kind`, in its shapes (made up, never real). */
 function serverSet(kind: EntityKind, state: Record<string, unknown>, id: number) {
+  if (kind.collection === "otCollectors") {
+    // As one that registered itself and reports: alive, configured through source templates.
+    return {
+      alive: true,
+      ephemeral: false,
+      isRemotelyManaged: true,
+      version: { currentVersion: OT_VERSION, latestAvailableVersion: OT_VERSION },
+    };
+  }
+  if (kind.collection === "sourceTemplates") {
+    // No OT collector exists under the mocks, so the selector links none.
+    return {
+      status: state.isEnabled === false ? "disable" : "enable",
+      totalCollectorLinked: 0,
+      config: renderedConfig(state.inputJson),
+    };
+  }
   if (kind.collection === "collectors") {
     const installed = kind.kind === "InstalledCollector";
     return {
@@ -48,6 +71,24 @@ function serverSet(kind: EntityKind, state: Record<string, unknown>, id: number)
       : {}),
     ...(sourceType === "Cloudsyslog" ? { token: secret(`${token}@41123`) } : {}),
   };
+}
+
+/** A template's collector configuration as the service renders it (here its JSON, which is YAML). */
+function renderedConfig(inputJson: unknown): string {
+  const given = (inputJson ?? {}) as Record<string, unknown>;
+  return `${JSON.stringify({ receivers: given.receivers ?? {}, processors: given.processors ?? {} }, null, 2)}\n`;
+}
+
+/**
+ * The service's id of the object: the adopted one's (as the steps address it), else a new one in
+ * the kind's form (16 upper-case hexadecimal characters for the OpenTelemetry APIs' objects).
+ */
+function serviceId(kind: EntityKind, state: Record<string, unknown>, serial: number): string {
+  const adopted = (state.adopt as { id?: unknown } | undefined)?.id;
+  if (adopted !== undefined && adopted !== null) {
+    return kind.adoptedId ? kind.adoptedId(adopted) : String(toId(adopted));
+  }
+  return kind.adoptedId ? serial.toString(16).toUpperCase().padStart(16, "0") : String(serial);
 }
 
 /**
@@ -77,11 +118,12 @@ export function collectorsMocks(others: Partial<Mocks> = {}): Mocks {
         Object.entries(checked.inputs ?? {}).filter(([key]) => !key.startsWith("__")),
       );
       state.name ??= nameFromUrn(String(inputs.__urn));
-      const id = ++nextId;
-      Object.assign(state, serverSet(kind, state, id), { adopted: state.adopt !== undefined });
+      const serial = ++nextId;
+      const id = serviceId(kind, state, serial);
+      Object.assign(state, serverSet(kind, state, serial), { adopted: state.adopt !== undefined });
       const plugin = args.type.startsWith("collectors:");
       const parent = kind.parent === undefined ? undefined : state[kind.parent];
-      return { id: plugin && parent !== undefined ? `${parent}/${id}` : String(id), state };
+      return { id: plugin && parent !== undefined ? `${parent}/${id}` : id, state };
     },
     call(args) {
       return others.call ? others.call(args) : args.inputs;

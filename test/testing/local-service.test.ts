@@ -97,6 +97,39 @@ describe("LocalService", () => {
     expect(read.collector.name).toBe("web-01");
   });
 
+  it("registers OpenTelemetry collectors the program can then manage and template, without logging the kit's requests", async () => {
+    const service = await start();
+    const collector = await service.registerOtCollector({
+      name: "web-1",
+      tags: { team: "web", "sumo.disco.os": "linux" },
+      systemInfo: { hostName: "web-1.prod" },
+    });
+    expect(collector).toMatchObject({
+      name: "web-1",
+      alive: true,
+      isRemotelyManaged: true,
+      ephemeral: false,
+      tags: { team: "web", "sumo.disco.os": "linux" },
+    });
+    expect(collector.id).toMatch(/^[0-9A-F]{16}$/);
+    const program = programClient(service);
+    const read = await program.otCollectors.get(collector.id);
+    expect(read.collector.systemInfo?.hostName).toBe("web-1.prod");
+    expect((await program.otCollectors.findByName("web-1"))?.collector.id).toBe(collector.id);
+    // A template the program makes links the registered collector by its tags.
+    const template = await program.sourceTemplates.create({
+      schemaRef: { type: "Linux" },
+      selector: { tags: [[{ key: "team", values: ["web"] }]] },
+      inputJson: { name: "web logs", receivers: {} },
+    });
+    expect(template.totalCollectorLinked).toBe(1);
+    expect((await service.requests()).map((r) => r.method)).toEqual(["GET", "GET", "GET", "POST"]);
+    // Names are unique among the account's OT collectors: the control API says so.
+    await expect(service.registerOtCollector({ name: "web-1" })).rejects.toThrow(
+      /^local service: POST \/ot-collectors failed \(\d{3}\): /,
+    );
+  });
+
   it("injects faults into the program's requests until they are cleared", async () => {
     const service = await start();
     await service.addFault({ kind: "500", method: "GET", path: "^/collectors$" });

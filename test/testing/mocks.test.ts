@@ -1,5 +1,6 @@
 // collectorsMocks under pulumi.runtime.setMocks with the resource classes: what the service would
-// give (numeric ids, server-set fields, an HTTP source's url as a secret), the same check as
+// give (numeric ids, an OpenTelemetry object's hex ones, server-set fields, an HTTP source's url
+// as a secret), the same check as
 // preview (a refused input fails the unit test with check's own reason), other providers' and
 // plugin tokens handled.
 import * as pulumi from "@pulumi/pulumi";
@@ -81,6 +82,97 @@ describe("collectorsMocks", () => {
     const token = (source as unknown as { token: pulumi.Output<string> }).token;
     expect(await value(token)).toMatch(/^MockToken\d+@41123$/);
     expect(await pulumi.isSecret(token)).toBe(true);
+  });
+
+  it("answers an OtCollector as one registered and adopted: its outputs, a hex id (adopt.id's own)", async () => {
+    const byName = new collectors.OtCollector("web", {
+      adopt: { name: "web-1" },
+      tags: { team: "web" },
+    });
+    expect(await value(byName.id)).toMatch(/^[0-9A-F]{16}$/);
+    expect(await value(byName.name)).toBe("web-1");
+    expect(await value(byName.alive)).toBe(true);
+    expect(await value(byName.isRemotelyManaged)).toBe(true);
+    expect(await value(byName.ephemeral)).toBe(false);
+    expect(await value(byName.version)).toEqual({
+      currentVersion: "0.118.0-sumo-0",
+      latestAvailableVersion: "0.118.0-sumo-0",
+    });
+    expect(await value(byName.tags)).toEqual({ team: "web" });
+    // The id adopt names, as the service writes it (upper case).
+    const byId = new collectors.OtCollector("db", { adopt: { id: "00000000075bcd15" } });
+    expect(await value(byId.id)).toBe("00000000075BCD15");
+    expect(await registrationError(byName, byId)).toBeUndefined();
+  });
+
+  it("refuses an OtCollector preview would refuse: no adopt, a service tag", async () => {
+    const bare = await registrationError(new collectors.OtCollector("bare", {} as never));
+    expect(bare?.message).toMatch(/OtCollector resource 'bare': property adopt has a problem: /);
+    const tagged = await registrationError(
+      new collectors.OtCollector("tagged", {
+        adopt: { name: "web-1" },
+        tags: { "sumo.disco.os": "linux" },
+      }),
+    );
+    expect(tagged?.message).toContain(
+      'tags keys starting with "sumo.disco" are the service\'s own (it sets and keeps them)',
+    );
+  });
+
+  it("answers a SourceTemplate with its name from inputJson.name, its status and a hex id", async () => {
+    const inputJson = { name: "web logs", receivers: { filelog: { include: ["/var/log/*.log"] } } };
+    const enabled = new collectors.SourceTemplate("logs", {
+      schemaRef: { type: "Linux" },
+      selector: { names: ["web-1"] },
+      inputJson,
+    });
+    const disabled = new collectors.SourceTemplate("old", {
+      schemaRef: { type: "Linux" },
+      inputJson: { name: "old logs", receivers: {} },
+      isEnabled: false,
+    });
+    const [id, otherId] = [await value(enabled.id), await value(disabled.id)];
+    expect(id).toMatch(/^[0-9A-F]{16}$/);
+    expect(otherId).toMatch(/^[0-9A-F]{16}$/);
+    expect(otherId).not.toBe(id);
+    expect(await value(enabled.name)).toBe("web logs");
+    expect(await value(enabled.status)).toBe("enable");
+    expect(await value(disabled.status)).toBe("disable");
+    expect(await value(enabled.totalCollectorLinked)).toBe(0);
+    expect(JSON.parse(await value(enabled.config))).toEqual({
+      receivers: inputJson.receivers,
+      processors: {},
+    });
+    const noReceivers = await registrationError(
+      new collectors.SourceTemplate("bad", {
+        schemaRef: { type: "Linux" },
+        inputJson: { name: "bad" } as never,
+      }),
+    );
+    expect(noReceivers?.message).toMatch(
+      /SourceTemplate resource 'bad': property inputJson\.receivers has a problem: /,
+    );
+  });
+
+  it("answers the SDKs' OtCollector and SourceTemplate, and an adoption by id with the adopted id", async () => {
+    class SdkResource extends pulumi.CustomResource {}
+    const ot = new SdkResource("collectors:index:OtCollector", "sdk-ot", {
+      adopt: { name: "web-1" },
+      alive: undefined,
+    });
+    expect(await value(ot.id)).toMatch(/^[0-9A-F]{16}$/);
+    expect(await value((ot as unknown as { alive: pulumi.Output<boolean> }).alive)).toBe(true);
+    const template = new SdkResource("collectors:index:SourceTemplate", "sdk-template", {
+      schemaRef: { type: "Linux" },
+      inputJson: { name: "sdk logs", receivers: {} },
+      status: undefined,
+    });
+    expect(await value(template.id)).toMatch(/^[0-9A-F]{16}$/);
+    expect(await value((template as unknown as { status: pulumi.Output<string> }).status)).toBe(
+      "enable",
+    );
+    const installed = new collectors.InstalledCollector("host", { adopt: { id: "123456789" } });
+    expect(await value(installed.id)).toBe("123456789");
   });
 
   it("passes other providers' resources to the mocks given", async () => {
