@@ -139,7 +139,7 @@ describe("collectorsMocks", () => {
     expect(await value(enabled.status)).toBe("enable");
     expect(await value(disabled.status)).toBe("disable");
     expect(await value(enabled.totalCollectorLinked)).toBe(0);
-    expect(JSON.parse(await value(enabled.config))).toEqual({
+    expect(JSON.parse((await value(enabled.config)) ?? "null")).toEqual({
       receivers: inputJson.receivers,
       processors: {},
     });
