@@ -307,11 +307,9 @@ export async function runInvoke(
       ),
     };
   }
-  if (
-    Object.hasOwn(invoke.args.shape, "name") &&
-    args.id === undefined &&
-    args.name === undefined
-  ) {
+  // A look-up of one object takes its id or its name (a list's `name` is only a filter).
+  const one = Object.hasOwn(invoke.args.shape, "id") && Object.hasOwn(invoke.args.shape, "name");
+  if (one && args.id === undefined && args.name === undefined) {
     return { failures: [{ property: "id", reason: "give either id or name" }] };
   }
   const result = (await invoke.run(queries(runtime), parsed.data as Values)) as Values;

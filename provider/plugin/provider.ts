@@ -139,7 +139,9 @@ export class CollectorsProvider {
     const { kind, steps } = this.#resolve(type);
     const previous = splitPluginInputs(kind.kind, revealAll(olds)).layer;
     const { layer: given, own } = splitPluginInputs(kind.kind, revealAll(news));
-    if (isUnset(given.name) && isUnset(given.adopt) && typeof previous.name !== "string") {
+    // A kind named inside another input (a source template's inputJson.name) takes no default.
+    const unnamed = !kind.nameOf && isUnset(given.name) && isUnset(given.adopt);
+    if (unnamed && typeof previous.name !== "string") {
       const name = defaultName(urn, autonaming);
       if (name !== undefined) given.name = name;
     }
