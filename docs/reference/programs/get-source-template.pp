@@ -1,8 +1,9 @@
-# The source template named "apache-access", looked up without managing it (disabled ones too).
+# The source template named "apache-access", looked up without managing it (disabled ones too):
+# its id is what the SourceTemplate resource's get and `adopt: { id }` take.
 apacheTemplate = invoke("collectors:index:getSourceTemplate", {
   name = "apache-access"
 })
 
-output apacheTemplateLinked {
-  value = apacheTemplate.totalCollectorLinked
+output apacheTemplateId {
+  value = apacheTemplate.id
 }

@@ -4,5 +4,5 @@ allTemplates = invoke("collectors:index:getSourceTemplates", {
 })
 
 output firstTemplate {
-  value = allTemplates.templates[0].inputJson.name
+  value = allTemplates.templates[0].id
 }
