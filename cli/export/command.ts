@@ -30,7 +30,7 @@ import {
   stackFile,
   writeFiles,
 } from "./project";
-import { readAccount } from "./read";
+import { EXPORT_KINDS, type ExportKind, readAccount } from "./read";
 import { type ProjectSetup, type ReportContext, reportText } from "./report";
 import { yamlProgram } from "./yaml";
 
@@ -54,6 +54,21 @@ export interface ExportOptions extends ProjectOptions {
   collector?: string[] | undefined;
   hosted?: boolean | undefined;
   installed?: boolean | undefined;
+  /** Only OpenTelemetry collectors (with the other kind flags: those kinds too). */
+  otCollectors?: boolean | undefined;
+  /** Only source templates (with the other kind flags: those kinds too). */
+  sourceTemplates?: boolean | undefined;
+}
+
+/** The kinds the flags name; none named: the reader's default (every kind). */
+function kindsOf(options: ExportOptions): ExportKind[] {
+  const flags: Record<ExportKind, boolean | undefined> = {
+    hosted: options.hosted,
+    installed: options.installed,
+    otCollectors: options.otCollectors,
+    sourceTemplates: options.sourceTemplates,
+  };
+  return EXPORT_KINDS.filter((kind) => flags[kind]);
 }
 
 export interface ExportResult {
@@ -211,18 +226,14 @@ export async function runExport(
   env: Record<string, string | undefined>,
   signal: AbortSignal,
 ): Promise<CommandResult<ExportResult>> {
-  if (options.hosted && options.installed) {
-    throw new UsageError("--hosted and --installed exclude each other; leave both out for both");
-  }
   for (const pattern of options.collector ?? []) globToRegExp(pattern, "--collector");
   const target = projectTarget(options);
   const { out, settings } = target;
-  const filter = options.hosted ? "hosted" : options.installed ? "installed" : undefined;
   let account: Awaited<ReturnType<typeof readAccount>>;
   try {
     account = await readAccount(
       client,
-      { filter, patterns: options.collector ?? [] },
+      { kinds: kindsOf(options), patterns: options.collector ?? [] },
       progressOn(output),
       signal,
     );
@@ -240,8 +251,8 @@ export async function runExport(
   const plan = planExport(account, settings);
   if (plan.groups.length === 0) {
     output.err(
-      account.collectors.length === 0
-        ? "error: no collector to export (check --collector, --hosted, --installed); nothing was written"
+      plan.skipped.length === 0
+        ? "error: nothing to export (check --collector, --hosted, --installed, --ot-collectors, --source-templates); nothing was written"
         : "error: none of the selected collectors can be exported; nothing was written. Skipped:",
     );
     for (const skipped of plan.skipped) output.err(`  ${skipped.what}: ${skipped.reason}`);
@@ -255,15 +266,20 @@ export function registerExport(program: Command, io: CommandIO = processIO()): v
   const command = program
     .command("export")
     .description(
-      "Write a Pulumi project (TypeScript, or YAML on the provider plugin) that adopts the account's collectors and sources (secrets go to stack config).",
+      "Write a Pulumi project (TypeScript, or YAML on the provider plugin) that adopts the account's collectors and sources, OpenTelemetry collectors and source templates (secrets go to stack config).",
     );
   addProjectOptions(command)
     .option(
       "--collector <glob...>",
-      "only collectors whose name matches (* ? [a-z]); repeatable, e.g. --collector 'web-*' 'db-?'",
+      "only collectors (OpenTelemetry ones too) whose name matches (* ? [a-z]); repeatable, e.g. --collector 'web-*' 'db-?'; without a kind flag it leaves source templates out",
     )
-    .option("--hosted", "only Hosted Collectors (and their sources)")
-    .option("--installed", "only Installed Collectors (and their sources)");
+    .option(
+      "--hosted",
+      "Hosted Collectors (and their sources); the kind flags add up, none: every kind",
+    )
+    .option("--installed", "Installed Collectors (and their sources)")
+    .option("--ot-collectors", "OpenTelemetry collectors")
+    .option("--source-templates", "source templates (the OpenTelemetry collectors' configuration)");
   addConnectionOptions(command).action(
     commandAction<ExportOptions>(
       (client, flags, output, context) =>

@@ -1,9 +1,14 @@
 // From the account as read to what the program declares: a statement per collector and source
 // (logical names, references, adoption by id, secrets moved to stack config), the secrets to
 // set, and what is left out and why. Knows nothing about particular types: types.ts does.
-import type { Collector, Source as SourceInfo } from "../../provider/api";
+import type {
+  Collector,
+  OtCollector,
+  Source as SourceInfo,
+  SourceTemplate,
+} from "../../provider/api";
 import { identifierOf, NameRegistry, pascal } from "./names";
-import type { Account } from "./read";
+import { type Account, templateName } from "./read";
 import { Code, type Statement, stringLiteral, type Value } from "./render";
 import {
   type ArgPath,
@@ -11,9 +16,11 @@ import {
   type Declaration,
   isHiddenSecret,
   type Json,
+  otCollectorDeclaration,
   sourceDeclaration,
   sourceSkipReason,
   sourcesSkipReason,
+  sourceTemplateDeclaration,
   valueAt,
 } from "./types";
 
@@ -38,9 +45,9 @@ export interface Declared extends Statement {
   /** The kind (resource class) it is, e.g. "HttpSource". */
   kind: string;
   /**
-   * Kept on the service when Pulumi deletes it: an Installed Collector, which the API cannot
-   * create again (InstalledCollector's default in TypeScript; the plugin has no defaults for
-   * resource options, so other languages write the option).
+   * Kept on the service when Pulumi deletes it: an Installed Collector or an OpenTelemetry
+   * collector, which the API cannot create again (their classes' default in TypeScript; the
+   * plugin has no defaults for resource options, so other languages write the option).
    */
   retainOnDelete: boolean;
 }
@@ -56,9 +63,11 @@ export interface ExportPlan {
   groups: StatementGroup[];
   secrets: SecretToSet[];
   skipped: SkippedObject[];
-  /** Exported collectors and sources, by type label ("Hosted", "HTTP", …). */
+  /** Exported collectors and sources, by type label ("Hosted", "OpenTelemetry", "HTTP", …). */
   collectorCounts: Map<string, number>;
   sourceCounts: Map<string, number>;
+  /** Exported source templates (the OpenTelemetry collectors' configuration). */
+  templateCount: number;
 }
 
 /** The name of the variable holding the stack config in the generated program. */
@@ -80,10 +89,13 @@ export class SecretConfig extends Code {
   }
 }
 
-/** The object an adoption takes over, by id. */
+/**
+ * The object an adoption takes over, by id: a number, or the OpenTelemetry APIs' text id
+ * (16 hexadecimal digits), written as a string.
+ */
 export class AdoptById extends Code {
-  constructor(readonly id: number) {
-    super(`{ id: ${id} }`);
+  constructor(readonly id: number | string) {
+    super(`{ id: ${typeof id === "string" ? stringLiteral(id) : id} }`);
   }
 }
 
@@ -161,6 +173,8 @@ function leftOutNote(declaration: Declaration, keepMasked = false): string[] {
 export interface PlanNames {
   collector(collector: Collector): string | undefined;
   source(source: SourceInfo): string | undefined;
+  otCollector?(collector: OtCollector): string | undefined;
+  sourceTemplate?(template: SourceTemplate): string | undefined;
 }
 
 /** Choices of the export that shape every declaration. */
@@ -191,6 +205,7 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
     skipped: [],
     collectorCounts: new Map(),
     sourceCounts: new Map(),
+    templateCount: 0,
   };
 
   /** The args with their secrets read from config, recording each secret to set. */
@@ -279,6 +294,60 @@ export function planExport(account: Account, settings: PlanSettings): ExportPlan
     };
     count(plan.collectorCounts, declaration.typeLabel);
     plan.groups.push({ statements: [statement, ...sourceStatements] });
+  }
+
+  // The OpenTelemetry side: each OT collector, then each source template, adopted by its id.
+  // Nothing refers to them (a template selects collectors by name and tags, not by reference).
+  for (const collector of account.otCollectors ?? []) {
+    const label = `OpenTelemetry collector ${JSON.stringify(collector.name)} (id ${collector.id})`;
+    const declaration = otCollectorDeclaration(collector);
+    const logicalName = registry.unique(
+      settings.names?.otCollector?.(collector) ??
+        identifierOf(collector.name, `otCollector${collector.id}`),
+    );
+    plan.groups.push({
+      statements: [
+        {
+          notes: leftOutNote(declaration, settings.keepMasked),
+          className: `${PACKAGE_ALIAS}.${declaration.className}`,
+          kind: declaration.className,
+          retainOnDelete: true, // OtCollector's default: the API cannot create one again
+          logicalName,
+          args: {
+            adopt: new AdoptById(collector.id),
+            ...withSecrets(declaration, logicalName, label),
+          },
+          options,
+        },
+      ],
+    });
+    count(plan.collectorCounts, declaration.typeLabel);
+  }
+  for (const template of account.sourceTemplates ?? []) {
+    const name = templateName(template);
+    const label = `source template ${JSON.stringify(name)} (id ${template.id})`;
+    const declaration = sourceTemplateDeclaration(template);
+    const logicalName = registry.unique(
+      settings.names?.sourceTemplate?.(template) ??
+        identifierOf(name, `sourceTemplate${template.id}`),
+    );
+    plan.groups.push({
+      statements: [
+        {
+          notes: leftOutNote(declaration, settings.keepMasked),
+          className: `${PACKAGE_ALIAS}.${declaration.className}`,
+          kind: declaration.className,
+          retainOnDelete: false,
+          logicalName,
+          args: {
+            adopt: new AdoptById(template.id),
+            ...withSecrets(declaration, logicalName, label),
+          },
+          options,
+        },
+      ],
+    });
+    plan.templateCount++;
   }
   return plan;
 }

@@ -3,7 +3,7 @@
 // on the user's own terminal, and never in a file.
 import { shellWord } from "../shared/shell";
 import { plural, renderTable } from "../shared/table";
-import { destroyNotes, firstUpNote, type Language } from "./notes";
+import { destroyNotes, firstUpNote, hasOtCollectors, type Language } from "./notes";
 import type { ExportPlan, SecretToSet } from "./plan";
 import { commentLines } from "./render";
 
@@ -20,6 +20,7 @@ export function summaryTable(plan: ExportPlan): string {
   const rows: (string | number)[][] = [];
   for (const [label, n] of [...plan.collectorCounts].sort()) rows.push([`${label} collectors`, n]);
   for (const [label, n] of [...plan.sourceCounts].sort()) rows.push([`${label} sources`, n]);
+  if (plan.templateCount > 0) rows.push(["Source templates", plan.templateCount]);
   const hidden = plan.secrets.filter((s) => s.value === undefined).length;
   rows.push([
     "Secrets to set",
@@ -66,7 +67,10 @@ export function reportText(plan: ExportPlan, context: ReportContext): string[] {
   parts.push(summaryTable(plan));
   if (plan.skipped.length > 0) parts.push(skippedTable(plan));
   const { setup } = context;
-  const notes = [firstUpNote(plan), ...destroyNotes(plan.protect, setup.language)];
+  const notes = [
+    firstUpNote(plan),
+    ...destroyNotes(plan.protect, setup.language, hasOtCollectors(plan)),
+  ];
   if (!context.programOnly) notes.unshift(setup.note);
   parts.push(notes.map(wrapped).join("\n\n"));
   // The secrets go into the stack, so they are set after it exists and before the first up.

@@ -8,7 +8,13 @@
 //
 // A typed class added to the table (an entry with a `kind`, perhaps told apart from its
 // sourceType's other entries by `fixed` values such as a contentType) is used with no edit here.
-import type { Collector, Source as SourceInfo } from "../../provider/api";
+import {
+  type Collector,
+  type OtCollector,
+  SERVICE_TAG_PREFIX,
+  type Source as SourceInfo,
+  type SourceTemplate,
+} from "../../provider/api";
 import { isSecretKey } from "../../provider/api/redact";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import { type FieldSpec, type FieldSpecs, isObject } from "../../provider/resources/kinds/fields";
@@ -57,9 +63,14 @@ export function isHiddenSecret(value: unknown): boolean {
   return typeof value === "string" && /^\*{4,}$/.test(value);
 }
 
-/** The kinds the provider serves, by class name; sources are those with a parent collector. */
+/**
+ * The kinds the provider serves, by class name: collectors are the Collector Management API's
+ * kinds without a parent (sources have one); the OpenTelemetry kinds have their own declarations.
+ */
 const KINDS = Object.values(ENTITY_KINDS);
-const COLLECTOR_KINDS = KINDS.filter((kind) => !kind.parent);
+const COLLECTOR_KINDS = KINDS.filter((kind) => kind.collection === "collectors");
+const OT_COLLECTOR_KIND = ENTITY_KINDS.OtCollector as EntityKind;
+const SOURCE_TEMPLATE_KIND = ENTITY_KINDS.SourceTemplate as EntityKind;
 const GENERIC_SOURCE = ENTITY_KINDS.Source as EntityKind;
 /** Every entry of the source table. */
 const SOURCE_TABLE = [
@@ -224,8 +235,10 @@ function pick(
   Object.assign(args, extra);
   // The provider's check, as the first preview will run it (with the controls it needs).
   const refused: string[] = [];
+  // An adoption by an id of the kind's form: a number, or the OpenTelemetry APIs' hex text.
+  const adopt = { id: kind.adoptedId ? "0000000000000001" : 1 };
   for (let round = 0; round < 5; round++) {
-    const inputs = { ...args, collectorId: 1, adopt: { id: 1 } };
+    const inputs = { ...args, collectorId: 1, adopt };
     const failures = checkInputs(kind.rules(inputs), { ...kind.fields, ...kind.controls }, inputs);
     const bad = [...new Set(failures.map((f) => fieldOf(f.property)))].filter(
       (key) => Object.hasOwn(args, key) && key !== "name" && key !== "sourceType",
@@ -410,4 +423,70 @@ export function sourceDeclaration(source: SourceInfo): Declaration {
     args: { sourceType, ...picked.args },
     leftOut,
   };
+}
+
+/** A declaration of an OpenTelemetry kind: its table's fields, what else the service shows. */
+function otDeclaration(
+  kind: EntityKind,
+  entity: Record<string, unknown>,
+  typeLabel: string,
+  secrets: readonly ArgPath[] = [],
+): Declaration {
+  const picked = pick(entity, kind, kind.fields);
+  const known = serverSetOf(kind, Object.keys(kind.fields));
+  const leftOut = Object.keys(entity).filter(
+    (key) =>
+      !known.has(key) &&
+      entity[key] !== undefined &&
+      entity[key] !== null &&
+      noteworthy(kind.fields, key, entity[key]),
+  );
+  return {
+    className: kind.kind,
+    typeLabel,
+    ...picked,
+    secrets: [
+      ...picked.secrets,
+      ...secrets.filter((path) => valueAt(picked.args, path) !== undefined),
+    ],
+    leftOut,
+  };
+}
+
+/**
+ * The declaration of an OpenTelemetry collector: its settings, with the user's tags only (keys
+ * starting `sumo.disco` are the service's own; OtCollector neither takes nor shows them).
+ */
+export function otCollectorDeclaration(collector: OtCollector): Declaration {
+  const entity = { ...collector } as Record<string, unknown>;
+  if (isObject(entity.tags)) {
+    entity.tags = Object.fromEntries(
+      Object.entries(entity.tags).filter(([key]) => !key.startsWith(SERVICE_TAG_PREFIX)),
+    );
+  }
+  return otDeclaration(OT_COLLECTOR_KIND, entity, "OpenTelemetry");
+}
+
+/** A selector's lists the service shows empty are the same as absent ones (the class's view). */
+function compactSelector(selector: unknown): unknown {
+  if (!isObject(selector)) return selector;
+  return Object.fromEntries(
+    Object.entries(selector).filter(([, v]) => !(Array.isArray(v) && v.length === 0)),
+  );
+}
+
+/**
+ * The declaration of a source template: its schemaRef (type and the version it is at, so the
+ * first `up` upgrades nothing), selector, inputJson and isEnabled. The table marks nothing in
+ * inputJson secret, yet a receiver may hold a credential (a database password): members named
+ * like one go to stack config, as for a pass-through.
+ */
+export function sourceTemplateDeclaration(template: SourceTemplate): Declaration {
+  const entity = { ...template, selector: compactSelector(template.selector) } as Record<
+    string,
+    unknown
+  >;
+  const inputJson = entity.inputJson;
+  const secrets = leaves(inputJson, ["inputJson"], (k) => k !== undefined && isCredentialKey(k));
+  return otDeclaration(SOURCE_TEMPLATE_KIND, entity, "Source template", secrets);
 }

@@ -213,6 +213,7 @@ describe("YAML scalars", () => {
       skipped: [],
       collectorCounts: new Map(),
       sourceCounts: new Map([["HTTP", 1]]),
+      templateCount: 0,
     });
     expect(yamlProgram(plan({ fields: { team: "web" } }), "p")).toContain(
       "  webEvents:\n    type: collectors:index:HttpSource\n    properties:\n" +
