@@ -445,9 +445,14 @@ function otDeclaration(
     className: kind.kind,
     typeLabel,
     ...picked,
+    // The table's secret paths and these, each once.
     secrets: [
-      ...picked.secrets,
-      ...secrets.filter((path) => valueAt(picked.args, path) !== undefined),
+      ...new Map(
+        [
+          ...picked.secrets,
+          ...secrets.filter((path) => valueAt(picked.args, path) !== undefined),
+        ].map((path) => [JSON.stringify(path), path] as const),
+      ).values(),
     ],
     leftOut,
   };

@@ -17,15 +17,17 @@ const TOOLS: Record<Tool, { argument: string; description: string }> = {
     argument: "the JSON of `terraform state pull` (version 4), or - to read it from stdin",
     description:
       "Write a Pulumi project that takes over the collectors and sources a Terraform state manages\n" +
-      "(sumologic_collector, sumologic_installed_collector, sumologic_*_source), named after their\n" +
-      "addresses, and print how Terraform lets go of them. Writes nothing to the service or the state.",
+      "(sumologic_collector, sumologic_installed_collector, sumologic_*_source), and its OpenTelemetry\n" +
+      "collectors and source templates (sumologic_ot_collector, sumologic_source_template), named after\n" +
+      "their addresses, and print how Terraform lets go of them. Writes nothing to the service or the state.",
   },
   pulumi: {
     argument: "the JSON of `pulumi stack export` of a stack on @pulumi/sumologic, or - for stdin",
     description:
-      "Write a Pulumi project that takes over the collectors and sources of a stack on the\n" +
-      "bridged @pulumi/sumologic, with their logical names, and print the `pulumi state delete`\n" +
-      "lines that make the old stack forget them. Writes nothing to the service or the stack.",
+      "Write a Pulumi project that takes over the collectors and sources, OpenTelemetry collectors\n" +
+      "and source templates of a stack on the bridged @pulumi/sumologic, with their logical names,\n" +
+      "and print the `pulumi state delete` lines that make the old stack forget them. Writes nothing\n" +
+      "to the service or the stack.",
   },
 };
 
@@ -37,7 +39,7 @@ export function registerMigrate(
   const migrate = program
     .command("migrate")
     .description(
-      "Bring collectors and sources managed by Terraform or @pulumi/sumologic under this package.",
+      "Bring collectors and sources, OpenTelemetry collectors and source templates managed by Terraform or @pulumi/sumologic under this package.",
     );
   for (const [tool, about] of Object.entries(TOOLS) as [Tool, (typeof TOOLS)[Tool]][]) {
     const command = migrate

@@ -1,27 +1,22 @@
 // Which resource types of the old tool the migration takes over: its collector types and its
-// source types, and the types of the collector family the Collector Management API does not
-// serve (said as the reason they are left). Each reader gives its tool's table.
-import type { Candidate } from "./old-state";
+// source types (the Collector Management API's), and its OpenTelemetry collector and source
+// template types (the OpenTelemetry APIs'). Each reader gives its tool's table.
+import type { CandidateKind } from "./old-state";
 
 /** A tool's resource types of the collector family. */
 export interface TypeTable {
   collectors: ReadonlySet<string>;
   sources: RegExp;
-  /** Types of the family that live outside the Collector Management API, with why. */
-  notServed: Readonly<Record<string, string>>;
+  /** The OpenTelemetry collector type. */
+  otCollector: string;
+  /** The source template type. */
+  sourceTemplate: string;
 }
 
-/** Why the family's OpenTelemetry types are left: they live outside the Collector Management API. */
-export const NOT_SERVED = {
-  otCollector: "an OpenTelemetry collector: the Collector Management API does not manage them",
-  sourceTemplate:
-    "a source template (for OpenTelemetry collectors): not part of the Collector Management API",
-} as const;
-
-/** What a resource type is to the migration: a collector or a source, or why neither. */
-export function familyOf(type: string, table: TypeTable): Candidate["kind"] | { reason: string } {
-  const unserved = table.notServed[type];
-  if (unserved) return { reason: unserved };
+/** What a resource type is to the migration: one of the kinds it takes, or why none. */
+export function familyOf(type: string, table: TypeTable): CandidateKind | { reason: string } {
+  if (type === table.otCollector) return "otCollector";
+  if (type === table.sourceTemplate) return "sourceTemplate";
   if (table.collectors.has(type)) return "collector";
   if (table.sources.test(type)) return "source";
   return { reason: "not a collector or a source" };

@@ -58,6 +58,17 @@ export function terraformLetGo(
 }
 
 /**
+ * The order the old stack forgets them in: sources before their collectors, and source templates
+ * (whose selector may name an OT collector's output) before OT collectors.
+ */
+const FORGET_ORDER: Record<Candidate["kind"], number> = {
+  source: 0,
+  sourceTemplate: 1,
+  collector: 2,
+  otCollector: 3,
+};
+
+/**
  * `pulumi state delete` for each URN taken over, sources before their collectors (the engine refuses
  * to forget a resource something in the state still depends on), and what else depends on them.
  */
@@ -65,7 +76,8 @@ export function pulumiLetGo(
   taken: readonly Candidate[],
   dependents: ReadonlyMap<string, readonly string[]>,
 ): string[] {
-  const ordered = [...taken].sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "source" ? -1 : 1));
+  // Stable: within a kind, the state's order.
+  const ordered = [...taken].sort((a, b) => FORGET_ORDER[a.kind] - FORGET_ORDER[b.kind]);
   const lines = [
     "Hand-off: the old stack forgets these objects and deletes none of them. In the old",
     "project, with its stack selected (add --force for a protected resource):",

@@ -1,25 +1,37 @@
 // Reads the JSON of `pulumi stack export` of a stack on Pulumi's bridged `@pulumi/sumologic` for
-// what `collectors migrate pulumi` takes over: its collectors and sources (type tokens
-// `sumologic:index/<module>:<Type>`), each with its logical name, URN, id and a source's
-// collectorId, and what depends on them. Nothing else is kept: the export may hold secrets.
+// what `collectors migrate pulumi` takes over: its collectors and sources, OpenTelemetry
+// collectors and source templates (type tokens `sumologic:index/<module>:<Type>`), each with its
+// logical name, URN, id, a source's collectorId and a template's inputJson (JSON text, parsed;
+// only compared with the service's), and what depends on them. Nothing else is kept: the export
+// may hold secrets.
 import { logicalNameOf } from "../../provider/resources/steps/urn";
 import { identifierOf } from "../export/names";
 import { readStackExport } from "../shared/stack-export";
-import { familyOf, NOT_SERVED, type TypeTable } from "./family";
-import { type Candidate, idsOf, type NotTaken, type OldState } from "./old-state";
+import { familyOf, type TypeTable } from "./family";
+import {
+  type Candidate,
+  idsOf,
+  type NotTaken,
+  type OldState,
+  otIdOf,
+  parsedInputJson,
+} from "./old-state";
 
-/** The bridged package's collector and source types (a source keeps collectorId beside its id). */
+/**
+ * The bridged package's collector and source types (a source keeps collectorId beside its id),
+ * and its OpenTelemetry ones (the id the Terraform provider gives: 16 hexadecimal digits).
+ */
 const TYPES: TypeTable = {
   collectors: new Set([
     "sumologic:index/collector:Collector",
     "sumologic:index/installedCollector:InstalledCollector",
   ]),
   sources: /^sumologic:index\/[A-Za-z0-9]+Source:[A-Za-z0-9]+Source$/,
-  notServed: {
-    "sumologic:index/otCollector:OtCollector": NOT_SERVED.otCollector,
-    "sumologic:index/sourceTemplate:SourceTemplate": NOT_SERVED.sourceTemplate,
-  },
+  otCollector: "sumologic:index/otCollector:OtCollector",
+  sourceTemplate: "sumologic:index/sourceTemplate:SourceTemplate",
 };
+
+const MISSING = "its state holds no id of the service's";
 
 /** Types the engine makes for every stack: not the user's resources, never reported. */
 const ENGINE_TYPE = /^pulumi:(pulumi:Stack|providers:.*)$/;
@@ -38,15 +50,26 @@ export function readPulumiStack(text: string, source: string): OldState {
       notTaken.push({ what: urn, reason: family.reason });
       continue;
     }
+    const name = identifierOf(logicalNameOf(urn), family);
+    if (family === "otCollector" || family === "sourceTemplate") {
+      const ot = otIdOf(resource.id, MISSING);
+      if ("reason" in ot) {
+        notTaken.push({ what: urn, reason: ot.reason });
+        continue;
+      }
+      const stateInputJson =
+        family === "sourceTemplate" ? parsedInputJson(resource.outputs.inputJson) : undefined;
+      candidates.push({ kind: family, id: ot.id, name, from: urn, stateInputJson });
+      continue;
+    }
     const ids = idsOf(family, resource.id, resource.outputs.collectorId, {
       collectorId: "collectorId",
-      missing: "its state holds no id of the service's",
+      missing: MISSING,
     });
     if ("reason" in ids) {
       notTaken.push({ what: urn, reason: ids.reason });
       continue;
     }
-    const name = identifierOf(logicalNameOf(urn), family);
     candidates.push({ kind: family, ...ids, name, from: urn });
   }
   const candidateUrns = new Set(candidates.map((c) => c.from));

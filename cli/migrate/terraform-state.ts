@@ -1,26 +1,35 @@
 // Reads a Terraform state (the JSON of `terraform state pull`, format version 4) for what
 // `collectors migrate terraform` takes over: the managed resources of the collector family, each
-// instance with its address, its id, and a source's collector_id. Nothing else of the state is
-// kept: it holds keys and URLs in clear, and none of them may reach the output.
+// instance with its address, its id, a source's collector_id, and a source template's
+// input_json (JSON text, parsed; only compared with the service's, never printed). Nothing else
+// of the state is kept: it holds keys and URLs in clear, and none of them may reach the output.
 import { isObject } from "../../provider/resources/kinds/fields";
 import { identifierOf } from "../export/names";
 import { UsageError } from "../shared/output";
-import { familyOf, NOT_SERVED, type TypeTable } from "./family";
-import { type Candidate, idsOf, type NotTaken, type OldState } from "./old-state";
+import { familyOf, type TypeTable } from "./family";
+import {
+  type Candidate,
+  type CandidateKind,
+  idsOf,
+  type NotTaken,
+  type OldState,
+  otIdOf,
+  parsedInputJson,
+} from "./old-state";
 
+const MISSING = "its state holds no id of the service's (never created?)";
 const EXPECTED = 'expected the JSON of `terraform state pull`: {"version": 4, "resources": [...]}';
 
 /**
- * The Terraform provider's collector types (Hosted, and Installed ones) and source types
- * (`sumologic_<type>_source`, which keep their collector beside their id).
+ * The Terraform provider's collector types (Hosted, and Installed ones), source types
+ * (`sumologic_<type>_source`, which keep their collector beside their id), and its
+ * OpenTelemetry ones (id: the service's 16 hexadecimal digits).
  */
 const TYPES: TypeTable = {
   collectors: new Set(["sumologic_collector", "sumologic_installed_collector"]),
   sources: /^sumologic_[a-z0-9_]+_source$/,
-  notServed: {
-    sumologic_ot_collector: NOT_SERVED.otCollector,
-    sumologic_source_template: NOT_SERVED.sourceTemplate,
-  },
+  otCollector: "sumologic_ot_collector",
+  sourceTemplate: "sumologic_source_template",
 };
 
 /** `module.app.sumologic_http_source.web["eu"]`: the address Terraform prints and takes. */
@@ -63,9 +72,7 @@ function parseJson(text: string, source: string): Record<string, unknown> {
 }
 
 /** What a resource is to the migration: a collector or a source, or why neither. */
-function managedFamilyOf(
-  resource: Record<string, unknown>,
-): Candidate["kind"] | { reason: string } {
+function managedFamilyOf(resource: Record<string, unknown>): CandidateKind | { reason: string } {
   if (resource.mode === "data") return { reason: "a data source: read by Terraform, not managed" };
   if (resource.mode !== "managed") {
     return { reason: `not a managed resource (mode ${String(resource.mode)})` };
@@ -92,15 +99,27 @@ export function readTerraformState(text: string, source: string): OldState {
       }
       const attributes =
         isObject(instance) && isObject(instance.attributes) ? instance.attributes : {};
+      const name = nameOf(resource, key);
+      if (family === "otCollector" || family === "sourceTemplate") {
+        const ot = otIdOf(attributes.id, MISSING);
+        if ("reason" in ot) {
+          notTaken.push({ what: from, reason: ot.reason });
+          continue;
+        }
+        const stateInputJson =
+          family === "sourceTemplate" ? parsedInputJson(attributes.input_json) : undefined;
+        candidates.push({ kind: family, id: ot.id, name, from, stateInputJson });
+        continue;
+      }
       const ids = idsOf(family, attributes.id, attributes.collector_id, {
         collectorId: "collector_id",
-        missing: "its state holds no id of the service's (never created?)",
+        missing: MISSING,
       });
       if ("reason" in ids) {
         notTaken.push({ what: from, reason: ids.reason });
         continue;
       }
-      candidates.push({ kind: family, ...ids, name: nameOf(resource, key), from });
+      candidates.push({ kind: family, ...ids, name, from });
     }
   }
   // Terraform keeps no dependents to hold back: its `removed` blocks let go of any resource.

@@ -5,12 +5,10 @@ import { describe, expect, it } from "vitest";
 import { pulumiLetGo, terraformLetGo } from "../../../cli/migrate/let-go";
 import type { Candidate } from "../../../cli/migrate/old-state";
 
-const taken = (kind: Candidate["kind"], id: number, from: string): Candidate => ({
-  kind,
-  id,
-  name: `n${id}`,
-  from,
-});
+const taken = (kind: Candidate["kind"], id: number, from: string): Candidate =>
+  kind === "otCollector" || kind === "sourceTemplate"
+    ? { kind, id: id.toString(16).toUpperCase().padStart(16, "0"), name: `n${id}`, from }
+    : { kind, id, name: `n${id}`, from };
 
 describe("the hand-off", () => {
   it("Terraform: a removed block for a resource taken whole, state rm for the instances taken", () => {

@@ -229,7 +229,7 @@ describe("collectors migrate terraform, on a state the SumoLogic provider wrote"
     const run = await migrate(recorded, "terraform", other);
     expect(run.exitCode).toBe(EXIT.failed);
     expect(run.output.stderr.join("\n")).toMatch(
-      /manages no collector or source; nothing was written/,
+      /manages no collector, source, OpenTelemetry collector or source template; nothing was written/,
     );
     expect(run.output.stderr.join("\n")).toContain("terraform_data.release");
     expect(run.files).toEqual({});
@@ -299,7 +299,7 @@ describe("collectors migrate pulumi, on a stack export of @pulumi/sumologic", ()
     const said = (run: typeof terraform, file: string) =>
       run.output.stderr.join("\n").replaceAll(file, "FILE");
     expect(said(terraform, emptyState)).toBe(
-      "error: FILE manages no collector or source; nothing was written.",
+      "error: FILE manages no collector, source, OpenTelemetry collector or source template; nothing was written.",
     );
     for (const deployment of [{}, { resources: null }]) {
       const empty = join(work, "empty-stack.json");

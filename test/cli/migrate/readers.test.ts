@@ -1,5 +1,6 @@
 // The two readers alone, on states written here in the tools' shapes: what each type of the
-// family is taken as, and the reasons given for what is not taken.
+// family is taken as (OpenTelemetry collectors and source templates by their hex ids, a
+// template's inputJson JSON text parsed), and the reasons given for what is not taken.
 import { describe, expect, it } from "vitest";
 import { readPulumiStack } from "../../../cli/migrate/pulumi-stack";
 import { readTerraformState } from "../../../cli/migrate/terraform-state";
@@ -30,13 +31,23 @@ describe("readTerraformState", () => {
         mode: "managed",
         type: "sumologic_ot_collector",
         name: "ot",
-        instances: [instance({ id: "x" })],
+        instances: [
+          instance({ id: "0000000005f5e101", name: "edge-1", tags: { team: "web" } }),
+          instance({ id: "x" }, "bad"),
+        ],
       },
       {
         mode: "managed",
         type: "sumologic_source_template",
         name: "tpl",
-        instances: [instance({ id: "y" })],
+        instances: [
+          instance({
+            id: "0000000005F5E102",
+            input_json: '{"name":"apache","receivers":{"apache":{}}}',
+            schema_ref: [{ type: "Apache", version: "2.0.0", latest_version: "2.0.0" }],
+          }),
+          instance({ id: "0000000005F5E103", input_json: "not json" }, 1),
+        ],
       },
       {
         mode: "managed",
@@ -70,15 +81,35 @@ describe("readTerraformState", () => {
         name: "webEuWest",
         from: 'sumologic_http_source.web["eu west"]',
       },
+      // The service's ids are upper case; Terraform keeps whatever it was given to import.
+      {
+        kind: "otCollector",
+        id: "0000000005F5E101",
+        name: "ot",
+        from: "sumologic_ot_collector.ot",
+      },
+      {
+        kind: "sourceTemplate",
+        id: "0000000005F5E102",
+        name: "tpl",
+        from: "sumologic_source_template.tpl",
+        stateInputJson: { name: "apache", receivers: { apache: {} } },
+      },
+      // input_json that is not JSON: still taken (the program declares the service's).
+      {
+        kind: "sourceTemplate",
+        id: "0000000005F5E103",
+        name: "tpl1",
+        from: "sumologic_source_template.tpl[1]",
+        stateInputJson: undefined,
+      },
     ]);
     expect(notTaken).toEqual([
       {
-        what: "sumologic_ot_collector.ot",
-        reason: expect.stringMatching(/^an OpenTelemetry collector/),
-      },
-      {
-        what: "sumologic_source_template.tpl",
-        reason: expect.stringMatching(/^a source template/),
+        what: 'sumologic_ot_collector.ot["bad"]',
+        reason: expect.stringMatching(
+          /^its id "x" is not an OpenTelemetry object's id: those are 16 hexadecimal digits/,
+        ),
       },
       { what: "sumologic_role.admins", reason: "not a collector or a source" },
       {
@@ -143,6 +174,19 @@ describe("readPulumiStack", () => {
           outputs: { collectorId: 100000001 },
         },
         {
+          urn: urn("sumologic:index/otCollector:OtCollector", "edge"),
+          type: "sumologic:index/otCollector:OtCollector",
+          id: "0000000005F5E101",
+          outputs: { name: "edge-1", tags: { team: "web" } },
+        },
+        {
+          urn: urn("sumologic:index/sourceTemplate:SourceTemplate", "apache"),
+          type: "sumologic:index/sourceTemplate:SourceTemplate",
+          id: "0000000005F5E102",
+          outputs: { inputJson: '{"name":"apache","receivers":{}}' },
+          dependencies: [urn("sumologic:index/otCollector:OtCollector", "edge")],
+        },
+        {
           urn: urn("sumologic:index/content:Content", "dash"),
           type: "sumologic:index/content:Content",
           id: "c1",
@@ -160,7 +204,10 @@ describe("readPulumiStack", () => {
     expect(candidates.map((c) => [c.kind, c.id, c.name])).toEqual([
       ["collector", 100000001, "main"],
       ["source", 200000001, "web"],
+      ["otCollector", "0000000005F5E101", "edge"],
+      ["sourceTemplate", "0000000005F5E102", "apache"],
     ]);
+    expect(candidates[3]).toMatchObject({ stateInputJson: { name: "apache", receivers: {} } });
     expect(notTaken).toEqual([
       {
         what: urn("sumologic:index/content:Content", "dash"),
