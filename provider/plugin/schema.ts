@@ -129,7 +129,10 @@ function resource(table: TypeTable, kind: EntityKind): ResourceSpec {
     const schema = serverSetSchema(kind, key);
     outputs[key] = {
       ...(schema ? fieldType(table, schema, key, kind.kind) : { $ref: "pulumi.json#/Any" }),
-      ...((SECRET_COMPUTED as readonly string[]).includes(key) ? { secret: true } : {}),
+      ...((SECRET_COMPUTED as readonly string[]).includes(key) ||
+      kind.secretServerSet?.includes(key)
+        ? { secret: true }
+        : {}),
     };
   }
   Object.assign(outputs, BOOKKEEPING);

@@ -6,7 +6,7 @@ import { InvokeRequest, type InvokeResponse } from "@pulumi/pulumi/proto/provide
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Service, startService } from "../resources/emulator.helpers";
-import { type Plugin, secretOf, startPlugin } from "./grpc.helpers";
+import { isSecret, type Plugin, secretOf, startPlugin } from "./grpc.helpers";
 
 let service: Service;
 let plugin: Plugin;
@@ -54,6 +54,23 @@ describe("SourceTemplate on the plugin", () => {
     expect(created.properties).toMatchObject({ name: "apache", status: "enable" });
     const read = await plugin.read("SourceTemplate", created.id);
     expect(read.properties.inputJson).toMatchObject({ name: "apache" });
+  });
+
+  it("keeps a receiver's credentials secret, and the config rendered from them", async () => {
+    const mysql = {
+      schemaRef: { type: "MySQL" },
+      inputJson: {
+        name: "mysql",
+        receivers: { mysql: { endpoint: "db:3306", username: "otel", password: "hunter2-db" } },
+      },
+    };
+    const created = await plugin.create("SourceTemplate", "mysql", mysql);
+    const receiver = (
+      created.properties.inputJson as { receivers: { mysql: Record<string, unknown> } }
+    ).receivers.mysql;
+    expect(receiver.endpoint).toBe("db:3306");
+    expect(isSecret(receiver.password)).toBe(true);
+    expect(isSecret(created.properties.config)).toBe(true);
   });
 
   it("is found by the look-ups, alone by name and in the list with no argument", async () => {

@@ -67,6 +67,13 @@ export interface FieldSpec {
   doc?: string;
 }
 
+/**
+ * Keys that name a credential in a free-form object whose keys differ from value to value (a
+ * Cloud-to-Cloud source's `config`, a source template's `inputJson`): a rule of thumb, as the
+ * vendor documents no list of them. A FieldSpec's `secretKeys`.
+ */
+export const CREDENTIAL_KEY = /key|secret|token|password|credentials/i;
+
 /** What a service shows in place of a secret it never returns. */
 export const MASK = "********";
 

@@ -49,6 +49,11 @@ export interface EntityKind {
   fixed(inputs: Inputs): JsonObject;
   /** Server-set fields copied to the outputs (collectorType, alive, url, token). */
   serverSet: readonly string[];
+  /**
+   * Server-set outputs that may hold credentials besides the sources' url and token (a source
+   * template's `config`, rendered from an inputJson that may hold a password): kept secret.
+   */
+  secretServerSet?: readonly string[];
   /** Service fields neither kept in `unmanaged` nor sent back (id, links, alive, url). */
   volatile: readonly string[];
   /**

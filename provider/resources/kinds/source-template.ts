@@ -4,7 +4,7 @@
 // through the upgrade endpoint, and a delete disables the template first, as the service asks
 // (steps/entities.ts).
 import { z } from "zod";
-import { type FieldSpecs, isObject } from "./fields";
+import { CREDENTIAL_KEY, type FieldSpecs, isObject } from "./fields";
 import type { EntityKind, Inputs } from "./kind";
 import { booleanSchema, hexAdoptSchema, nameSchema, stringSchema } from "./schemas";
 
@@ -104,7 +104,11 @@ export const SOURCE_TEMPLATE_FIELDS = {
     doc: 'What the template configures, e.g. { type: "Apache" }; a new type replaces the template, a new version upgrades it. Default version: the latest.',
   },
   selector: { schema: selectorSchema, default: {} },
-  inputJson: { schema: inputJsonSchema },
+  inputJson: {
+    schema: inputJsonSchema,
+    // A receiver's settings may hold credentials (a database's password, an API token).
+    secretKeys: CREDENTIAL_KEY,
+  },
   isEnabled: {
     schema: booleanSchema("isEnabled"),
     default: true,
@@ -142,6 +146,8 @@ export const SOURCE_TEMPLATE: EntityKind = {
   }),
   fixed: () => ({}),
   serverSet: ["status", "totalCollectorLinked", "config"],
+  // Rendered from inputJson, credentials included.
+  secretServerSet: ["config"],
   volatile: SOURCE_TEMPLATE_VOLATILE,
   adoptedId: (value) => String(value).toUpperCase(),
   nameOf,

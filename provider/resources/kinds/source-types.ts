@@ -3,6 +3,7 @@
 // rules across fields. How a fact of the source-type sheet goes in: source-type.ts. The types
 // that share a sourceType and differ by contentType: source-variants.ts.
 import { z } from "zod";
+import { CREDENTIAL_KEY } from "./fields";
 import { stringSchema } from "./schemas";
 import {
   AUTH_HEADER_OUTPUTS,
@@ -18,8 +19,6 @@ import {
   remoteFileAuth,
 } from "./source-rules";
 import { checkedTable, type SourceType } from "./source-type";
-
-const SECRET_KEY = /key|secret|token|password|credentials/i;
 
 /** Host metric names (sheet 4, SystemStats). */
 const HOST_METRICS = [
@@ -345,7 +344,7 @@ const TABLE = {
           error: "config must be an object of the integration's settings",
         }),
         subset: true,
-        secretKeys: SECRET_KEY,
+        secretKeys: CREDENTIAL_KEY,
         doc: "The integration's settings; keys naming a key, secret, token, password or credentials are secrets.",
       },
     },

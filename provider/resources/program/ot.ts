@@ -7,7 +7,13 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { EntityKind } from "../kinds/kind";
 import { OT_COLLECTOR, type OT_COLLECTOR_FIELDS } from "../kinds/ot-collector";
 import { SOURCE_TEMPLATE, type SOURCE_TEMPLATE_FIELDS } from "../kinds/source-template";
-import { type ArgsOf, type OutputsOf, type ResourceShape, withOutputs } from "./resource";
+import {
+  type ArgsOf,
+  type OutputsOf,
+  type ResourceShape,
+  secretFields,
+  withOutputs,
+} from "./resource";
 
 type OtFields = typeof OT_COLLECTOR_FIELDS;
 type TemplateFields = typeof SOURCE_TEMPLATE_FIELDS;
@@ -15,13 +21,17 @@ type TemplateFields = typeof SOURCE_TEMPLATE_FIELDS;
 /** `{ id }` (16 hexadecimal characters) or `{ name }` of an existing OpenTelemetry object. */
 type HexAdopt = { id: pulumi.Input<string> } | { name: pulumi.Input<string> };
 
-const shape = (kind: EntityKind, controls: readonly string[]): ResourceShape => ({
-  kind: kind.kind,
-  fields: [...Object.keys(kind.fields), ...controls],
-  outputs: [...kind.serverSet, "etag", "unmanaged"],
-  secretInputs: [],
-  secretOutputs: [],
-});
+function shape(kind: EntityKind, controls: readonly string[]): ResourceShape {
+  // A source template's inputJson may hold credentials: secret as a whole in a class.
+  const secrets = secretFields(kind.fields);
+  return {
+    kind: kind.kind,
+    fields: [...Object.keys(kind.fields), ...controls],
+    outputs: [...kind.serverSet, "etag", "unmanaged"],
+    secretInputs: secrets,
+    secretOutputs: [...secrets, ...(kind.secretServerSet ?? [])],
+  };
+}
 
 export type OtCollectorArgs = ArgsOf<OtFields> & {
   /**
