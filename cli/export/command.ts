@@ -306,7 +306,7 @@ export function addProjectOptions(command: Command): Command {
     .option("--force", "write into a folder that is not empty (or replace index.ts)")
     .option(
       "--no-protect",
-      "declare the resources without `protect: true`, so `pulumi destroy` deletes what is not an Installed Collector",
+      "declare the resources without `protect: true`, so `pulumi destroy` deletes what is not an Installed or OpenTelemetry collector",
     )
     .option(
       "--package-spec <spec>",
