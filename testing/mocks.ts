@@ -7,6 +7,7 @@
 // for them.
 import * as pulumi from "@pulumi/pulumi";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
+import { isSecret, revealAll } from "../provider/plugin/values";
 import { kindNamed } from "../provider/resources/kinds";
 import type { EntityKind } from "../provider/resources/kinds/kind";
 import { toId } from "../provider/resources/kinds/schemas";
@@ -109,7 +110,8 @@ export function collectorsMocks(others: Partial<Mocks> = {}): Mocks {
       }
       // The mocks give no URN: the one a resource without a parent gets (the classes pass theirs).
       const urn = `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${args.type}::${args.name}`;
-      const inputs = { __autoname: args.name, __urn: urn, ...args.inputs };
+      // Secret inputs (a credential, a template's inputJson) come wrapped: check takes values.
+      const inputs = { __autoname: args.name, __urn: urn, ...revealAll(args.inputs) };
       const checked = await check(kind, {}, inputs);
       if (checked.failures?.length) {
         throw checkFailed(args.type, args.name, checked.failures);
@@ -121,6 +123,10 @@ export function collectorsMocks(others: Partial<Mocks> = {}): Mocks {
       const serial = ++nextId;
       const id = serviceId(kind, state, serial);
       Object.assign(state, serverSet(kind, state, serial), { adopted: state.adopt !== undefined });
+      // What was given as a secret comes back as one, as the engine keeps it.
+      for (const [key, given] of Object.entries(args.inputs)) {
+        if (isSecret(given) && state[key] !== undefined) state[key] = secret(state[key]);
+      }
       const plugin = args.type.startsWith("collectors:");
       const parent = kind.parent === undefined ? undefined : state[kind.parent];
       return { id: plugin && parent !== undefined ? `${parent}/${id}` : id, state };

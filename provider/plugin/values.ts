@@ -18,7 +18,8 @@ export function toStruct(values: Values): Struct {
   return Struct.fromJavaScript(values as Parameters<typeof Struct.fromJavaScript>[0]);
 }
 
-function isSecret(value: unknown): value is { value: unknown } {
+/** Whether a value is wrapped as a secret (Pulumi's signature). */
+export function isSecret(value: unknown): value is { value: unknown } {
   return isObject(value) && value[specialSigKey] === specialSecretSig;
 }
 

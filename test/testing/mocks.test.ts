@@ -60,6 +60,26 @@ describe("collectorsMocks", () => {
     expect((error as Error).message).toContain(reason);
   });
 
+  it("takes a resource whose inputs hold a credential (a secret input), keeping it secret", async () => {
+    const s3 = new collectors.S3Source("bucket", {
+      collectorId: 1,
+      thirdPartyRef: {
+        resources: [
+          {
+            serviceType: "AwsS3Bucket",
+            path: { type: "S3BucketPathExpression", bucketName: "logs", pathExpression: "*" },
+            authentication: { type: "S3BucketAuthentication", awsId: "AKIA0001", awsKey: "k" },
+          },
+        ],
+      },
+    });
+    expect(await registrationError(s3)).toBeUndefined();
+    expect(await value(s3.name)).toMatch(/^bucket-[0-9a-f]{7}$/);
+    expect(await (s3.thirdPartyRef as unknown as { isSecret: Promise<boolean> }).isSecret).toBe(
+      true,
+    );
+  });
+
   it("asks an Installed Collector for adopt, as preview does", async () => {
     const error = await registrationError(new collectors.InstalledCollector("web", {} as never));
     expect(error?.message).toMatch(/property adopt has a problem: adopt is required/);
