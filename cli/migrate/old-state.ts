@@ -106,3 +106,32 @@ export function parsedInputJson(value: unknown): JsonObject | undefined {
     ? (parsed as JsonObject)
     : undefined;
 }
+
+/** What one resource of the old state holds, in the reader's terms. */
+export interface StateEntry extends Named {
+  id: unknown;
+  /** A source's collector id. */
+  collectorId: unknown;
+  /** A template's input_json (inputJson). */
+  inputJson: unknown;
+}
+
+/**
+ * The candidate a resource of the old state is, or why it is not taken: `names` says what the
+ * reader calls a source's collector id and a missing id.
+ */
+export function candidateOf(
+  kind: CandidateKind,
+  entry: StateEntry,
+  names: { collectorId: string; missing: string },
+): Candidate | { reason: string } {
+  const { name, from } = entry;
+  if (kind === "otCollector" || kind === "sourceTemplate") {
+    const ot = otIdOf(entry.id, names.missing);
+    if ("reason" in ot) return ot;
+    const stateInputJson = kind === "sourceTemplate" ? parsedInputJson(entry.inputJson) : undefined;
+    return { kind, id: ot.id, name, from, stateInputJson };
+  }
+  const ids = idsOf(kind, entry.id, entry.collectorId, names);
+  return "reason" in ids ? ids : { kind, ...ids, name, from };
+}

@@ -8,14 +8,7 @@ import { logicalNameOf } from "../../provider/resources/steps/urn";
 import { identifierOf } from "../export/names";
 import { readStackExport } from "../shared/stack-export";
 import { familyOf, type TypeTable } from "./family";
-import {
-  type Candidate,
-  idsOf,
-  type NotTaken,
-  type OldState,
-  otIdOf,
-  parsedInputJson,
-} from "./old-state";
+import { type Candidate, candidateOf, type NotTaken, type OldState } from "./old-state";
 
 /**
  * The bridged package's collector and source types (a source keeps collectorId beside its id),
@@ -50,27 +43,17 @@ export function readPulumiStack(text: string, source: string): OldState {
       notTaken.push({ what: urn, reason: family.reason });
       continue;
     }
-    const name = identifierOf(logicalNameOf(urn), family);
-    if (family === "otCollector" || family === "sourceTemplate") {
-      const ot = otIdOf(resource.id, MISSING);
-      if ("reason" in ot) {
-        notTaken.push({ what: urn, reason: ot.reason });
-        continue;
-      }
-      const stateInputJson =
-        family === "sourceTemplate" ? parsedInputJson(resource.outputs.inputJson) : undefined;
-      candidates.push({ kind: family, id: ot.id, name, from: urn, stateInputJson });
-      continue;
-    }
-    const ids = idsOf(family, resource.id, resource.outputs.collectorId, {
-      collectorId: "collectorId",
-      missing: MISSING,
-    });
-    if ("reason" in ids) {
-      notTaken.push({ what: urn, reason: ids.reason });
-      continue;
-    }
-    candidates.push({ kind: family, ...ids, name, from: urn });
+    const { outputs } = resource;
+    const entry = {
+      id: resource.id,
+      collectorId: outputs.collectorId,
+      inputJson: outputs.inputJson,
+      name: identifierOf(logicalNameOf(urn), family),
+      from: urn,
+    };
+    const candidate = candidateOf(family, entry, { collectorId: "collectorId", missing: MISSING });
+    if ("reason" in candidate) notTaken.push({ what: urn, reason: candidate.reason });
+    else candidates.push(candidate);
   }
   const candidateUrns = new Set(candidates.map((c) => c.from));
   const dependents = new Map<string, string[]>();

@@ -10,11 +10,9 @@ import { familyOf, type TypeTable } from "./family";
 import {
   type Candidate,
   type CandidateKind,
-  idsOf,
+  candidateOf,
   type NotTaken,
   type OldState,
-  otIdOf,
-  parsedInputJson,
 } from "./old-state";
 
 const MISSING = "its state holds no id of the service's (never created?)";
@@ -99,27 +97,17 @@ export function readTerraformState(text: string, source: string): OldState {
       }
       const attributes =
         isObject(instance) && isObject(instance.attributes) ? instance.attributes : {};
-      const name = nameOf(resource, key);
-      if (family === "otCollector" || family === "sourceTemplate") {
-        const ot = otIdOf(attributes.id, MISSING);
-        if ("reason" in ot) {
-          notTaken.push({ what: from, reason: ot.reason });
-          continue;
-        }
-        const stateInputJson =
-          family === "sourceTemplate" ? parsedInputJson(attributes.input_json) : undefined;
-        candidates.push({ kind: family, id: ot.id, name, from, stateInputJson });
-        continue;
-      }
-      const ids = idsOf(family, attributes.id, attributes.collector_id, {
-        collectorId: "collector_id",
-        missing: MISSING,
-      });
-      if ("reason" in ids) {
-        notTaken.push({ what: from, reason: ids.reason });
-        continue;
-      }
-      candidates.push({ kind: family, ...ids, name, from });
+      const entry = {
+        id: attributes.id,
+        collectorId: attributes.collector_id,
+        inputJson: attributes.input_json,
+        name: nameOf(resource, key),
+        from,
+      };
+      const names = { collectorId: "collector_id", missing: MISSING };
+      const candidate = candidateOf(family, entry, names);
+      if ("reason" in candidate) notTaken.push({ what: from, reason: candidate.reason });
+      else candidates.push(candidate);
     }
   }
   // Terraform keeps no dependents to hold back: its `removed` blocks let go of any resource.

@@ -1,6 +1,5 @@
 // The client against the local service (emulator/): the same operations a Pulumi program or the
 // fleet commands perform, checked end to end over HTTP.
-import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import {
@@ -10,6 +9,7 @@ import {
   collect,
   isNotFound,
 } from "../../provider/api";
+import { control } from "./helpers/control";
 
 const US = {
   accessId: "intUsAccess0001",
@@ -35,16 +35,6 @@ const accounts = {
     },
   ],
 };
-
-async function control(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
-  const res = await request(`${emulator.origin}/_emulator${path}`, {
-    method: method as "GET",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: control API answers are inspected loosely
-  return { status: res.statusCode, json: (await res.body.json()) as any };
-}
 
 describe("client against the local service", () => {
   // Limits off on both sides: these tests are about behaviour, the last block about pacing.

@@ -1,7 +1,6 @@
 // client.otCollectors against the local service (emulator/): OT collectors registered through the
 // control API, then read, found by name, searched, paged, edited with the ETag and deleted, as
 // the OtCollector resource and `collectors ot` do.
-import { request } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import {
@@ -13,31 +12,13 @@ import {
   isGone,
   type OtCollector,
 } from "../../provider/api";
+import { control, oneAccount } from "./helpers/control";
 
 const USER = {
   accessId: "intOtAccess001",
   accessKey: "intOtKey0000000000000000000000000000000001",
 };
-const accounts = {
-  accounts: [
-    {
-      name: "ot-account",
-      deployment: "us1",
-      type: "Enterprise",
-      users: [{ ...USER, role: "manage" }],
-    },
-  ],
-};
-
-async function control(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
-  const res = await request(`${emulator.origin}/_emulator${path}`, {
-    method: method as "GET",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: control API answers are inspected loosely
-  return { status: res.statusCode, json: (await res.body.json()) as any };
-}
+const accounts = oneAccount("ot-account", USER);
 
 describe("client.otCollectors against the local service", () => {
   let emulator: RunningEmulator;

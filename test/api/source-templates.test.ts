@@ -1,7 +1,6 @@
 // client.sourceTemplates against the local service (emulator/): the whole lifecycle the
 // SourceTemplate resource runs (create, read, update, upgrade, disable, delete), the look-ups,
 // linking to OT collectors registered through the control API, and the service's refusals.
-import { request } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../emulator";
 import {
@@ -11,31 +10,13 @@ import {
   isGone,
   type SourceTemplateInput,
 } from "../../provider/api";
+import { control, oneAccount } from "./helpers/control";
 
 const USER = {
   accessId: "intStAccess001",
   accessKey: "intStKey0000000000000000000000000000000001",
 };
-const accounts = {
-  accounts: [
-    {
-      name: "st-account",
-      deployment: "us1",
-      type: "Enterprise",
-      users: [{ ...USER, role: "manage" }],
-    },
-  ],
-};
-
-async function control(emulator: RunningEmulator, method: string, path: string, body?: unknown) {
-  const res = await request(`${emulator.origin}/_emulator${path}`, {
-    method: method as "GET",
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: control API answers are inspected loosely
-  return { status: res.statusCode, json: (await res.body.json()) as any };
-}
+const accounts = oneAccount("st-account", USER);
 
 const body = (name: string, extra: Partial<SourceTemplateInput> = {}): SourceTemplateInput => ({
   schemaRef: { type: "Apache" },
