@@ -3,10 +3,13 @@
 // service. One stack per front end holds one resource of every kind at once (samples.ts); each
 // stage runs once for all of them, and each cell is recorded from its own kind's evidence: the
 // requests on its object's path (and its collection's POSTs), its preview step, its state entry.
-//   create    one POST (InstalledCollector: adoption, no write), then preview --expect-no-changes
-//             with no request
+// Each collection's writes look as its API has them (evidence.ts, WIRE): a source template is
+// created by a POST answered 200, updated by a POST without If-Match, disabled then deleted.
+//   create    one POST (InstalledCollector, OtCollector: adoption of the one registered before,
+//             no write), then preview --expect-no-changes with no request
 //   refresh   leaves its state entry as it was (HIDDEN_INPUTS aside), the preview after empty
-//   update    one modifiable field: one PUT with If-Match, the service shows the value
+//   update    one modifiable field: one PUT with If-Match (a source template: its update POST),
+//             the service shows the value
 //   replace   the not-modifiable field of the kind table: a replacement (n/a where there is none)
 //   import    plugin: `pulumi import` of every object gives the same inputs, but for what the
 //             kind table explains (imported.ts: masked credentials first, each printed), and the
@@ -14,7 +17,7 @@
 //             the inputs its diff names, it differs from the imported state at masked credential
 //             leaves only (and members the service adds)
 //   recreate  deleted behind Pulumi's back: refresh drops it, up creates it again
-//   destroy   the service as before the stack (the Installed Collector retained)
+//   destroy   the service as before the stack (the Installed and OpenTelemetry collectors retained)
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,10 +25,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENTITY_KINDS } from "../../provider/resources/kinds";
 import type { EntityKind } from "../../provider/resources/kinds/kind";
 import { typeOfUrn } from "../../provider/resources/steps/urn";
+import type { Json } from "../helpers/http";
 import { type CellCheck, Matrix } from "../helpers/matrix";
 import { installPlugin } from "../helpers/plugin";
 import {
-  type InventoryCollector,
   type LoggedRequest,
   type PulumiWorkspace,
   previewJson,
@@ -38,13 +41,15 @@ import { valueAt } from "../resources/sourceBodies.helpers";
 import {
   apiPath,
   collectionOf,
+  deleteAsOperator,
   differingPaths,
   objectPath,
-  objectsByPath,
   requestsOn,
   type StateResource,
   serviceObjects,
   stateOf,
+  wireOf,
+  writesElsewhere,
   writesOn,
 } from "./invariants/evidence";
 import {
@@ -57,6 +62,7 @@ import {
 } from "./invariants/imported";
 import {
   AWAY,
+  adoptedName,
   KINDS,
   missingSamples,
   notModifiable,
@@ -86,6 +92,40 @@ const HIDDEN_INPUTS = ["inputs.__autoname", "inputs.__urn"];
 
 const kindOf = (name: string): EntityKind => ENTITY_KINDS[name] as EntityKind;
 
+/**
+ * How a not-creatable kind's object comes to be (as its software would register it), by
+ * collection: registered with the sample's settings (so its adoption has nothing to write), its
+ * id as the API writes it; and the request its adoption by name makes (the log keeps no query:
+ * the OT collector's look-up is one GET of otCollectorsByName?names=…).
+ */
+const REGISTERED: Readonly<
+  Record<
+    string,
+    {
+      register(service: Service, body: Record<string, unknown>): Promise<string>;
+      byName(name: string): string;
+    }
+  >
+> = {
+  collectors: {
+    register: async (service, body) => String((await service.registerInstalled(body)).id),
+    byName: (name) => `/collectors/name/${name}`,
+  },
+  otCollectors: {
+    register: async (service, body) => String((await service.registerOt(body)).id),
+    byName: () => "/otCollectors/otCollectorsByName",
+  },
+};
+
+function registration(kind: EntityKind) {
+  const found = REGISTERED[kind.collection];
+  if (!found) throw new Error(`${kind.kind}: no way to register one in REGISTERED`);
+  return found;
+}
+
+/** Kinds a stack cannot create: each adopts an object registered on the service first. */
+const ADOPTED = KINDS.filter((kind) => kindOf(kind).notCreatable);
+
 const cleanup: (() => void)[] = [];
 
 /** A throwaway folder holding just a YAML project file. */
@@ -111,28 +151,25 @@ interface FrontEnd {
 
 const FRONT_END_MAKERS: Record<
   FrontEndName,
-  (service: Service, installedName: string) => Promise<FrontEnd>
+  (service: Service, host: string) => Promise<FrontEnd>
 > = {
-  async TypeScript(service, installedName) {
+  async TypeScript(service, host) {
     const ws = await workspaceFor(service, program("invariants"));
     cleanup.push(() => ws.dispose());
     const planFile = join(ws.root, "plan.json");
     await ws.setConfig("planFile", planFile);
     return {
       ws,
-      write: (stage) => writeFileSync(planFile, JSON.stringify(plan(stage, installedName))),
+      write: (stage) => writeFileSync(planFile, JSON.stringify(plan(stage, host))),
     };
   },
-  async plugin(service, installedName) {
+  async plugin(service, host) {
     const project = "e2e-matrix-plugin";
     const ws = await pluginWorkspace(service, yamlProjectDir(project));
     return {
       ws,
       write: (stage) =>
-        writeFileSync(
-          join(ws.dir, "Pulumi.yaml"),
-          yamlProgram(project, plan(stage, installedName)),
-        ),
+        writeFileSync(join(ws.dir, "Pulumi.yaml"), yamlProgram(project, plan(stage, host))),
     };
   },
 };
@@ -173,13 +210,15 @@ for (const name of FRONT_ENDS) {
     afterAll(async () => {
       await service?.close();
     });
-    const installedName = `matrix-${name.toLowerCase()}.host`;
-    const kindByName = new Map(plan("create", installedName).map((p) => [p.name, p.kind]));
+    const host = `matrix-${name.toLowerCase()}.host`;
+    const kindByName = new Map(plan("create", host).map((p) => [p.name, p.kind]));
     const cell = (kind: string, invariant: string, assertions: CellCheck) =>
       matrix.check(name, kind, invariant, assertions);
     let fe: FrontEnd;
-    let installedId: number;
-    let before: InventoryCollector[];
+    /** The id of each adopted kind's registered object. */
+    const registeredIds = new Map<string, string>();
+    let installedId: string;
+    let before: Map<string, Json>;
     let state = new Map<string, StateResource>();
     let frontEndStarted = 0;
 
@@ -223,8 +262,8 @@ for (const name of FRONT_ENDS) {
 
     /**
      * The kind's object is new on the service, and was made by one POST: its collection got one
-     * POST, answered 201, per new object of the program in it (a 201 makes one object), and
-     * nothing else wrote on it.
+     * POST, answered 201 (a source template's 200: WIRE), per new object of the program in it
+     * (each such answer makes one object), and nothing else wrote on it.
      */
     function expectCreated(
       kind: string,
@@ -245,18 +284,23 @@ for (const name of FRONT_ENDS) {
       expect(
         posts.map((r) => r.status),
         `POSTs on ${collection} for ${made.length} new objects`,
-      ).toEqual(made.map(() => 201));
+      ).toEqual(made.map(() => wireOf(path).created));
     }
 
     inOrder(
       "create",
-      "one POST each (the Installed Collector adopted), then no change and no request",
+      "one POST each (the Installed and OpenTelemetry collectors adopted), then no change and no request",
       async () => {
         frontEndStarted = Date.now();
-        installedId = (await service.registerInstalled({ name: installedName })).id as number;
-        fe = await FRONT_END_MAKERS[name](service, installedName);
-        before = await service.inventory();
-        const objectsBefore = objectsByPath(before);
+        for (const kind of ADOPTED) {
+          const body = { ...retainedSettings(kind, host, "create"), name: adoptedName(kind, host) };
+          const id = await registration(kindOf(kind)).register(service, body);
+          registeredIds.set(kind, id);
+        }
+        installedId = registeredIds.get("InstalledCollector") ?? "";
+        fe = await FRONT_END_MAKERS[name](service, host);
+        before = await serviceObjects(service);
+        const objectsBefore = before;
         const requests = await up("create");
         const objectsNow = await serviceObjects(service);
         const quiet = await quietPreview();
@@ -265,22 +309,24 @@ for (const name of FRONT_ENDS) {
             let note: string | undefined;
             if (kindOf(kind).notCreatable) {
               const path = pathOf(kind);
-              expect(path).toBe(`/collectors/${installedId}`);
+              const { collection } = kindOf(kind);
+              expect(path).toBe(`/${collection}/${registeredIds.get(kind)}`);
               expect(writesOn(requests, path), `writes on ${path}`).toEqual([]);
               const reads = requestsOn(requests, path);
               expect(reads.every((r) => r === "GET 200")).toBe(true);
-              // What the adoption read: GET /collectors/name/{name} (provider/api/names.ts).
+              // What the adoption read: GET /collectors/name/{name} (provider/api/names.ts), or
+              // GET /otCollectors/otCollectorsByName?names={name} (provider/api/ot-collectors.ts).
+              const lookUp = registration(kindOf(kind)).byName(adoptedName(kind, host));
               const byName = requests.filter(
-                (r) =>
-                  r.method === "GET" && apiPath(r).startsWith(`/collectors/name/${installedName}`),
+                (r) => r.method === "GET" && apiPath(r).startsWith(lookUp),
               );
               expect(
                 byName.map((r) => r.status),
-                "GET /collectors/name/{name}",
+                `GET ${lookUp}`,
               ).toEqual([200]);
               note =
-                "adoption by name: no POST, no write on it; GET /collectors/name/{name} once, " +
-                `${reads.length} GET on /collectors/{id}`;
+                `adoption by name: no POST, no write on it; GET ${lookUp.replace(/name\/.*/, "name/{name}")} once, ` +
+                `${reads.length} GET on /${collection}/{id}`;
             } else {
               expectCreated(kind, requests, objectsBefore, objectsNow);
             }
@@ -343,13 +389,15 @@ for (const name of FRONT_ENDS) {
             if (name === "TypeScript")
               expect(resourceOf(kind).inputs.__urn).toBe(resourceOf(kind).urn);
             const path = pathOf(kind);
-            expect(writesOn(requests, path), `writes on ${path}`).toEqual(["PUT 200 If-Match"]);
+            expect(writesOn(requests, path), `writes on ${path}`).toEqual(wireOf(path).update);
             expect(differingPaths(valueAt(objectsNow.get(path), at), value), at).toEqual([]);
             expectQuiet(quiet, kind);
             return `${at}`;
           });
         }
-        expect(requests.filter((r) => r.method === "POST" || r.method === "DELETE")).toEqual([]);
+        // Every write was on a sample's object: no create, no delete, nothing on the harness's.
+        const samplePaths = KINDS.map((kind) => pathOf(kind));
+        expect(writesElsewhere(requests, samplePaths), "writes on no sample's object").toEqual([]);
         expect(quiet.code).toBe(0);
       },
       10 * MINUTE,
@@ -379,7 +427,9 @@ for (const name of FRONT_ENDS) {
             const old = previous.get(kind) as StateResource;
             const oldPath = pathOf(kind, old);
             expect(resourceOf(kind).id).not.toBe(old.id);
-            expect(writesOn(requests, oldPath), `writes on ${oldPath}`).toEqual(["DELETE 200"]);
+            expect(writesOn(requests, oldPath), `writes on ${oldPath}`).toEqual(
+              wireOf(oldPath).deleted,
+            );
             expect(objectsNow.has(oldPath)).toBe(false);
             expectCreated(kind, requests, objectsBefore, objectsNow);
             if (change.field === kindOf(kind).parent) {
@@ -442,7 +492,7 @@ for (const name of FRONT_ENDS) {
           (compared.get(kind)?.excused ?? [])
             .filter((e) => e.excuse === KEEP_INPUT)
             .map((e) => e.path);
-        const program = plan("replace", installedName).map((p) => ({
+        const program = plan("replace", host).map((p) => ({
           ...p,
           args: Object.fromEntries(
             Object.entries(p.args).filter(([key]) => !unknowable(p.name).includes(key)),
@@ -507,16 +557,18 @@ for (const name of FRONT_ENDS) {
       "recreate",
       "objects deleted behind Pulumi's back are dropped by refresh and made again by up",
       async () => {
-        // The operator deletes the program's Hosted Collectors (their sources go with them) and
-        // each source of the Installed Collector.
+        // The operator deletes the program's Hosted Collectors (their sources go with them),
+        // each source of the Installed Collector, and the source template (disabled first, as
+        // the service asks); the adopted collectors stay.
         const withItsCollector = new Set<string>();
         for (const resource of state.values()) {
           const kind = kindOf(kindByName.get(resource.name) ?? "");
-          const onInstalled = String(resource.outputs.collectorId) === String(installedId);
-          if (kind.kind === "HostedCollector" || (kind.parent && onInstalled)) {
-            await service.apiOk("DELETE", pathOf(resource.name, resource));
-          } else if (kind.parent) {
+          const onInstalled = String(resource.outputs.collectorId) === installedId;
+          if (kind.notCreatable) continue;
+          if (kind.parent && !onInstalled) {
             withItsCollector.add(resource.name);
+          } else {
+            await deleteAsOperator(service, pathOf(resource.name, resource));
           }
         }
         await fe.ws.pulumi(["refresh", "--yes", "--skip-preview"]);
@@ -544,7 +596,8 @@ for (const name of FRONT_ENDS) {
               : "deleted alone; dropped, made again";
           });
         }
-        expect([...refreshed.keys()]).toEqual(KINDS.filter((kind) => kindOf(kind).notCreatable));
+        // Sorted: the state's order is the order the engine finished the resources in.
+        expect([...refreshed.keys()].sort()).toEqual([...ADOPTED].sort());
         expect(quiet.code).toBe(0);
       },
       10 * MINUTE,
@@ -552,37 +605,51 @@ for (const name of FRONT_ENDS) {
 
     inOrder(
       "destroy",
-      "the service as before the stack, the Installed Collector retained",
+      "the service as before the stack, the Installed and OpenTelemetry collectors retained",
       async () => {
         const last = state;
         const mark = await service.mark();
         await fe.ws.pulumi(["destroy", "--yes", "--skip-preview"]);
         const requests = await service.since(mark);
-        const after = await service.inventory();
-        const objectsAfter = objectsByPath(after);
-        // Retained as documented: registered still, with the settings the program gave it.
-        const expected = before.map((c) =>
-          c.id === installedId ? { ...c, ...retainedSettings(installedName) } : c,
-        );
+        const objectsAfter = await serviceObjects(service);
+        // Retained as documented: registered still, with the settings the program gave it (and
+        // what the service changes on any write: retainedView).
+        const expected = new Map(before);
+        for (const kind of ADOPTED) {
+          const path = pathOf(kind, last.get(kind));
+          expected.set(path, { ...before.get(path), ...retainedSettings(kind, host) });
+        }
         for (const kind of KINDS) {
           await cell(kind, "destroy", () => {
             const path = pathOf(kind, last.get(kind));
             if (kindOf(kind).notCreatable) {
               expect(writesOn(requests, path), `writes on ${path}`).toEqual([]);
-              const retained = expected.find((c) => c.id === installedId);
               expect(
                 differingPaths(
-                  objectsAfter.get(path),
-                  objectsByPath([retained as InventoryCollector]).get(path),
+                  retainedView(kind, objectsAfter.get(path)),
+                  retainedView(kind, expected.get(path)),
                 ),
               ).toEqual([]);
               return "retained";
             }
-            expect(writesOn(requests, path), `writes on ${path}`).toEqual(["DELETE 200"]);
+            expect(writesOn(requests, path), `writes on ${path}`).toEqual(wireOf(path).deleted);
             expect(objectsAfter.has(path), `${path} after destroy`).toBe(false);
           });
         }
-        expect(differingPaths(after, expected), "the inventory against the one before").toEqual([]);
+        const viewed = (objects: Map<string, Json>) =>
+          Object.fromEntries(
+            [...objects].map(([path, object]) => [
+              path,
+              retainedView(
+                ADOPTED.find((kind) => path.startsWith(`/${kindOf(kind).collection}/`)),
+                object,
+              ),
+            ]),
+          );
+        expect(
+          differingPaths(viewed(objectsAfter), viewed(expected)),
+          "the service's objects against those before",
+        ).toEqual([]);
         took[name] = Date.now() - frontEndStarted;
       },
       10 * MINUTE,
@@ -590,13 +657,29 @@ for (const name of FRONT_ENDS) {
   });
 }
 
-/** The service fields the InstalledCollector sample sets at its last stage. */
-function retainedSettings(installedName: string): Record<string, unknown> {
-  const planned = plan("replace", installedName).find((p) => kindOf(p.kind).notCreatable);
-  const kind = kindOf(planned?.kind ?? "");
+/** The service fields an adopted kind's sample sets at a stage (by default its last). */
+function retainedSettings(
+  name: string,
+  host: string,
+  stage: Stage = "replace",
+): Record<string, unknown> {
+  const planned = plan(stage, host).find((p) => p.name === name);
+  const kind = kindOf(name);
   return Object.fromEntries(
     Object.entries(planned?.args ?? {}).filter(([key]) => Object.hasOwn(kind.fields, key)),
   );
+}
+
+/**
+ * An object as the destroy invariant compares it. An OpenTelemetry collector's write moves its
+ * modifiedAt/modifiedBy (and its heartbeats its liveness): the kind's volatile fields, but its id,
+ * are left out. A collector's or source's object is compared whole.
+ */
+function retainedView(kind: string | undefined, object: Json): Json {
+  if (kind === undefined || kindOf(kind).collection !== "otCollectors") return object;
+  if (object === null || typeof object !== "object") return object;
+  const ignored = kindOf(kind).volatile.filter((field) => field !== "id");
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !ignored.includes(key)));
 }
 
 describe("the matrix", () => {

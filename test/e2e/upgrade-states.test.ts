@@ -5,7 +5,8 @@
 // store, the recorded state imported into a fresh backend; then, as a user's first commands
 // after upgrading: a preview plans no replacement and no change and makes no request, refresh
 // changes nothing, one changed setting is one update (one PUT), and destroy deletes the
-// program's objects and leaves the Installed Collector registered. The stack as the engine holds
+// program's objects and leaves the Installed Collector (and, from 0.1.0+otel, the OpenTelemetry
+// collector) registered. The stack as the engine holds
 // it (`pulumi stack export`) keeps a resource of every kind the recording holds after the import,
 // the refresh and the update.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -35,6 +36,7 @@ import {
   shape,
   workspaceFor,
 } from "../helpers/pulumi";
+import { serviceObjects } from "./invariants/evidence";
 
 const MINUTE = 60_000;
 const VERSIONS = recordedVersions(ROOT);
@@ -72,6 +74,15 @@ function kindsMissingFrom(state: StateFile, frontEnd: FrontEnd, kinds: readonly 
 describe("the recorded states", () => {
   it("hold 0.1.0, the first release, for each front end", () => {
     expect(VERSIONS).toContain("0.1.0");
+  });
+  it("hold 0.1.0+otel, the build of 0.1.0 that adds the OpenTelemetry kinds, for each front end", () => {
+    expect(VERSIONS.indexOf("0.1.0+otel")).toBeGreaterThan(VERSIONS.indexOf("0.1.0"));
+    for (const frontEnd of FRONT_ENDS) {
+      const dir = join(upgradeStatesDir(ROOT), "0.1.0+otel", frontEnd);
+      const { kinds, ot } = readJson<Recording>(join(dir, FILES.recording));
+      expect(kinds).toEqual(expect.arrayContaining(["OtCollector", "SourceTemplate"]));
+      expect(ot?.id).toMatch(/^[0-9A-F]{16}$/);
+    }
   });
 });
 
@@ -152,8 +163,9 @@ describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ vers
     inOrder(
       "is restored: the service holds the recorded objects, the stack a resource of every kind",
       async () => {
-        const objects = (await service.inventory()).flatMap((c) => [c, ...c.sources]);
-        expect(objects).toHaveLength(recording.objects);
+        // Collectors, sources, OpenTelemetry collectors and source templates.
+        const objects = await serviceObjects(service);
+        expect(objects.size).toBe(recording.objects);
         // The recording's kinds are kinds at HEAD, each once.
         expect(
           recording.kinds.filter((kind) => !Object.hasOwn(ENTITY_KINDS, kind)),
@@ -210,12 +222,16 @@ describe.each(VERSIONS.flatMap((version) => FRONT_ENDS.map((frontEnd) => ({ vers
     );
 
     inOrder(
-      "destroys the program's objects and leaves the Installed Collector registered",
+      "destroys the program's objects and leaves the adopted collectors registered",
       async () => {
         const sent = await requestsOf(() => ws.pulumi(["destroy", "--yes", "--skip-preview"]));
         const deletes = sent.filter((r) => r.startsWith("DELETE "));
-        expect(deletes).toHaveLength(recording.objects - 1);
+        // One DELETE per object but the retained Installed Collector (and OT collector).
+        const retained = [`/collectors/${recording.installed.id}`];
+        if (recording.ot) retained.push(`/otCollectors/${recording.ot.id}`);
+        expect(deletes).toHaveLength(recording.objects - retained.length);
         expect(shape(await service.inventory())).toEqual({ [recording.installed.name]: [] });
+        expect([...(await serviceObjects(service)).keys()].sort()).toEqual(retained.sort());
       },
       10 * MINUTE,
     );

@@ -122,10 +122,29 @@ describe("SourceTemplate", () => {
     expect(await writes()).toEqual(["POST /api/v1/sourceTemplates/ID/upgrade"]);
   });
 
-  it("a new type replaces it", async () => {
+  it("a new type replaces it, deleting it first when the name stays (names are unique)", async () => {
     const { id, inputs, outs } = await created(apache("t4"));
     const news = { ...inputs, schemaRef: { type: "Nginx" } };
-    expect((await template.diff(id, outs, news)).replaces).toEqual(["schemaRef"]);
+    expect(await template.diff(id, outs, news)).toMatchObject({
+      replaces: ["schemaRef"],
+      deleteBeforeReplace: true,
+    });
+    // The TypeScript classes pass their autoname and URN: the name is still inputJson.name's.
+    const urn = "urn:pulumi:dev::p::pulumi-nodejs:dynamic/collectors:SourceTemplate::tpl";
+    const fromClasses = { ...news, __autoname: "tpl-1a2b3c4", __urn: urn };
+    expect((await template.diff(id, outs, fromClasses)).deleteBeforeReplace).toBe(true);
+    const renamed = {
+      ...news,
+      inputJson: { ...((inputs as Props).inputJson as Props), name: "t4b" },
+    };
+    expect((await template.diff(id, outs, renamed)).deleteBeforeReplace).toBe(false);
+  });
+
+  it("a refresh gives back the inputs check gave, its name included", async () => {
+    const { id, inputs, outs } = await created(apache("t4r"));
+    const read = await template.read(id, outs);
+    expect(read.inputs).toMatchObject({ name: "t4r", inputJson: inputs.inputJson });
+    expect(read.inputs?.name).toBe(inputs.name);
   });
 
   it("disabled, it still reads (GET says 404), and enabling it again is an update", async () => {

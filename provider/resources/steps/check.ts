@@ -116,7 +116,11 @@ export async function diff(
     changes: replacing || updates.length > 0,
     replaces,
     // Names are unique: a replacement asking for the old object's name must delete it first.
-    deleteBeforeReplace: replacing && keepsName(olds, news) && sameScope,
+    deleteBeforeReplace:
+      replacing &&
+      // A kind named inside another input (a source template's inputJson.name) compares that.
+      (kind.nameOf ? kind.nameOf(olds) === kind.nameOf(news) : keepsName(olds, news)) &&
+      sameScope,
   };
 }
 

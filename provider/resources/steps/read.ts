@@ -43,6 +43,9 @@ export async function read(
     const value = outs[key];
     if (value !== undefined) inputs[key] = value;
   }
+  // As check gives it: a source template's name, from inputJson.name.
+  const named = kind.nameOf?.(inputs);
+  if (typeof named === "string") inputs.name = named;
   return { id, props: outs, inputs };
 }
 

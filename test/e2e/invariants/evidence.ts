@@ -1,6 +1,7 @@
 // Per-object evidence for the invariant matrix: the stack's resources by logical name (from
 // `pulumi stack export`), the service path of the object each manages, the requests of the log on
-// one path or one collection, and the service's objects by path.
+// one object or one collection, what each collection's writes look like on the wire, and the
+// service's objects by path (collectors, sources, OpenTelemetry collectors, source templates).
 import type { EntityKind } from "../../../provider/resources/kinds/kind";
 import { logicalNameOf } from "../../../provider/resources/steps/urn";
 import type { Json } from "../../helpers/http";
@@ -81,33 +82,105 @@ function revealed<T>(value: T): T {
 
 /**
  * Where the service keeps the object a resource manages: `/collectors/{id}`, or
- * `/collectors/{collectorId}/sources/{id}` (the plugin's id of a source is `collectorId/id`).
+ * `/collectors/{collectorId}/sources/{id}` (the plugin's id of a source is `collectorId/id`), or
+ * `/otCollectors/{id}` and `/sourceTemplates/{id}` (16-hex ids).
  */
 export function objectPath(kind: EntityKind, resource: StateResource): string {
   const id = resource.id.split("/").at(-1);
-  return kind.collection === "collectors"
-    ? `/collectors/${id}`
-    : `/collectors/${String(resource.outputs.collectorId)}/sources/${id}`;
+  if (kind.collection === "sources") {
+    return `/collectors/${String(resource.outputs.collectorId)}/sources/${id}`;
+  }
+  return `/${kind.collection}/${id}`;
 }
 
-/** The collection a POST creates the object of this path in. */
-export const collectionOf = (path: string): string => path.replace(/\/\d+$/, "");
+/** The collection a POST creates the object of this path in (numeric or hex ids alike). */
+export const collectionOf = (path: string): string => path.replace(/\/[^/]+$/, "");
 
-/** A logged request's path without the API prefix. */
+/** A logged request's path without the API prefix (the log keeps no query string). */
 export const apiPath = (request: LoggedRequest): string => request.path.replace(/^\/api\/v1/, "");
 
-/** "PUT 200 If-Match" style summaries of the requests on exactly this path. */
-export function requestsOn(requests: readonly LoggedRequest[], path: string): string[] {
-  return requests
-    .filter((r) => apiPath(r) === path)
-    .map((r) => `${r.method} ${r.status}${r.ifMatch ? " If-Match" : ""}`);
+/**
+ * The requests on an object that are not on its own path, with the word its summary gets. An OT
+ * collector's update is `PUT /otCollectors?id={id}`, and the log keeps no query: a PUT on the
+ * collection is the update of the one OT collector the matrix's stack holds (the collection's
+ * POST is the read-only search, never a write). A source template is disabled (before a delete)
+ * through `/status` and moved to a new version through `/upgrade`.
+ */
+function otherAddresses(path: string): { path: string; method?: string; label: string }[] {
+  const [, collection] = path.split("/");
+  if (collection === "otCollectors")
+    return [{ path: collectionOf(path), method: "PUT", label: "" }];
+  if (collection === "sourceTemplates") {
+    return [
+      { path: `${path}/status`, label: " status" },
+      { path: `${path}/upgrade`, label: " upgrade" },
+    ];
+  }
+  return [];
 }
 
-/** The requests that write (anything but GET) on exactly this path. */
+/** Whether a request is on the object at `path`, and the word its summary gets. */
+function addressed(request: LoggedRequest, path: string): string | undefined {
+  const at = apiPath(request);
+  if (at === path) return "";
+  return otherAddresses(path).find(
+    (a) => a.path === at && (a.method === undefined || a.method === request.method),
+  )?.label;
+}
+
+/** "PUT 200 If-Match" style summaries of the requests on the object at this path. */
+export function requestsOn(requests: readonly LoggedRequest[], path: string): string[] {
+  return requests.flatMap((r) => {
+    const label = addressed(r, path);
+    return label === undefined
+      ? []
+      : [`${r.method} ${r.status}${r.ifMatch ? " If-Match" : ""}${label}`];
+  });
+}
+
+/** The requests that write (anything but GET) on the object at this path. */
 export const writesOn = (requests: readonly LoggedRequest[], path: string): string[] =>
   requestsOn(requests, path).filter((r) => !r.startsWith("GET "));
 
-/** Every object on the service by its path, collectors without their sources. */
+/** The writes on none of the objects at `paths`, as "METHOD path status". */
+export function writesElsewhere(
+  requests: readonly LoggedRequest[],
+  paths: readonly string[],
+): string[] {
+  return requests
+    .filter((r) => r.method !== "GET" && !paths.some((path) => addressed(r, path) !== undefined))
+    .map((r) => `${r.method} ${apiPath(r)} ${r.status}`);
+}
+
+/**
+ * What a collection's writes look like in requestsOn's summaries. An update of a collector,
+ * source or OT collector is one PUT with the object's ETag; a source template has none (the
+ * steps compare its modifiedAt by a GET first) and is updated by a POST on its path. A create
+ * answers 201, a source template's 200. A delete answers 200; a source template is disabled
+ * first (the service refuses to delete an enabled one), and its DELETE answers 204.
+ */
+export const WIRE: Readonly<
+  Record<EntityKind["collection"], { update: string[]; created: number; deleted: string[] }>
+> = {
+  collectors: { update: ["PUT 200 If-Match"], created: 201, deleted: ["DELETE 200"] },
+  sources: { update: ["PUT 200 If-Match"], created: 201, deleted: ["DELETE 200"] },
+  otCollectors: { update: ["PUT 200 If-Match"], created: 201, deleted: ["DELETE 204"] },
+  sourceTemplates: {
+    update: ["POST 200"],
+    created: 200,
+    deleted: ["PUT 200 status", "DELETE 204"],
+  },
+};
+
+/** The collection of an object's path, as the kind table names it. */
+export function wireOf(path: string): (typeof WIRE)[EntityKind["collection"]] {
+  const [, first, , sub] = path.split("/");
+  const collection = sub === "sources" ? "sources" : first;
+  if (!collection || !Object.hasOwn(WIRE, collection)) throw new Error(`no collection for ${path}`);
+  return WIRE[collection as EntityKind["collection"]];
+}
+
+/** Every collector and source on the service by its path, collectors without their sources. */
 export function objectsByPath(inventory: readonly InventoryCollector[]): Map<string, Json> {
   const objects = new Map<string, Json>();
   for (const { sources, ...collector } of inventory) {
@@ -118,8 +191,31 @@ export function objectsByPath(inventory: readonly InventoryCollector[]): Map<str
   return objects;
 }
 
+/**
+ * Every object on the service by its path: collectors and sources (objectsByPath), OpenTelemetry
+ * collectors, and source templates, disabled ones included (a template left disabled is still
+ * on the service). Read as the operator, outside Pulumi's log and limits.
+ */
 export async function serviceObjects(service: Service): Promise<Map<string, Json>> {
-  return objectsByPath(await service.inventory());
+  const objects = objectsByPath(await service.inventory());
+  const ot = (await service.apiOk("POST", "/otCollectors", { limit: 1000 })).json as {
+    data: Json[];
+    next?: string;
+  };
+  if (ot.next) throw new Error("more than 1000 OT collectors: the matrix reads one page");
+  for (const collector of ot.data) objects.set(`/otCollectors/${collector.id}`, collector);
+  const templates = (await service.apiOk("GET", "/sourceTemplates?showDisabled=true")).json
+    .data as Json[];
+  for (const template of templates) objects.set(`/sourceTemplates/${template.id}`, template);
+  return objects;
+}
+
+/** The operator deletes the object at `path` (a source template is disabled first). */
+export async function deleteAsOperator(service: Service, path: string): Promise<void> {
+  if (path.startsWith("/sourceTemplates/")) {
+    await service.apiOk("PUT", `${path}/status`, { status: "disable" });
+  }
+  await service.apiOk("DELETE", path);
 }
 
 /**

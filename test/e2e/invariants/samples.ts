@@ -42,15 +42,30 @@ export const AWAY = "away";
 /** The InstalledCollector sample is the collector the Installed sources live on. */
 const INSTALLED = "InstalledCollector";
 
-/** A value every kind with this `replace: true` field accepts. */
-const REPLACING_VALUES: Readonly<Record<string, unknown>> = { cutoffRelativeTime: "-1d" };
+/**
+ * The registered name a not-creatable kind's sample adopts, from the front end's host name: the
+ * Installed Collector's is the host's, the OpenTelemetry collector's `otcollector.<host>`.
+ */
+export function adoptedName(kind: string, host: string): string {
+  return kind === INSTALLED ? host : `${kind.toLowerCase()}.${host}`;
+}
+
+/**
+ * A value every kind with this `replace: true` field accepts; for a field with `replaceOn`
+ * members (schemaRef: its `type`), a value whose replacing member differs from the samples'.
+ */
+const REPLACING_VALUES: Readonly<Record<string, unknown>> = {
+  cutoffRelativeTime: "-1d",
+  schemaRef: { type: "Nginx" },
+};
 
 /** How to change a kind's not-modifiable field, or why it has none to change. */
 export type NotModifiable = { field: string; value: unknown } | { na: string };
 
 /**
  * From the kind table: the first `replace: true` field with a value in REPLACING_VALUES; else the
- * `parent` control, moved to the other Hosted Collector; else none, and why.
+ * `parent` control, moved to the other Hosted Collector; else the first field with `replaceOn`
+ * members and a value in REPLACING_VALUES (a source template's schemaRef.type); else none, and why.
  */
 export function notModifiable(kind: EntityKind): NotModifiable {
   const replacing = Object.entries(kind.fields).filter(([, spec]) => spec.replace);
@@ -68,11 +83,20 @@ export function notModifiable(kind: EntityKind): NotModifiable {
     const names = replacing.map(([name]) => name).join(", ");
     throw new Error(`${kind.kind}: give ${names} a value in REPLACING_VALUES`);
   }
-  return {
-    na:
-      "no field with replace: true and no parent control" +
-      (kind.notCreatable ? " (adopted, never created: cutoffRelativeTime is create-only)" : ""),
-  };
+  const members = Object.entries(kind.fields).filter(([, spec]) => spec.replaceOn?.length);
+  const byMember = members.find(([name]) => Object.hasOwn(REPLACING_VALUES, name))?.[0];
+  if (byMember) return { field: byMember, value: REPLACING_VALUES[byMember] };
+  if (members.length > 0) {
+    const names = members.map(([name]) => name).join(", ");
+    throw new Error(`${kind.kind}: give ${names} a value in REPLACING_VALUES`);
+  }
+  let why = "";
+  if (kind.notCreatable) {
+    why = Object.hasOwn(kind.fields, "cutoffRelativeTime")
+      ? " (adopted, never created: cutoffRelativeTime is create-only)"
+      : " (adopted, never created: nothing of it is fixed at creation)";
+  }
+  return { na: `no field with replace: true and no parent control${why}` };
 }
 
 export type Stage = "create" | "update" | "replace";
@@ -89,9 +113,10 @@ export interface Planned {
 /**
  * The program at a stage: the two harness collectors, then every kind's sample (collectors before
  * sources), with its update from "update" on and its not-modifiable change at "replace".
- * `installedName` is the registered Installed Collector the InstalledCollector sample adopts.
+ * `host` names what the not-creatable samples adopt (adoptedName): the registered Installed
+ * Collector and OpenTelemetry collector.
  */
-export function plan(stage: Stage, installedName: string): Planned[] {
+export function plan(stage: Stage, host: string): Planned[] {
   const harness: Planned[] = [
     { kind: "HostedCollector", name: HOME, args: { category: "e2e/matrix/home" } },
     { kind: "HostedCollector", name: AWAY, args: { category: "e2e/matrix/away" } },
@@ -100,7 +125,7 @@ export function plan(stage: Stage, installedName: string): Planned[] {
     const kind = ENTITY_KINDS[name] as EntityKind;
     const sample = sampleOf(name);
     let args = structuredClone(sample.args);
-    if (kind.notCreatable) args.adopt = { name: installedName };
+    if (kind.notCreatable) args.adopt = { name: adoptedName(name, host) };
     if (stage !== "create") args = withValue(args, sample.update);
     let parent = sample.collector && (sample.collector === "Hosted" ? HOME : INSTALLED);
     const change = notModifiable(kind);

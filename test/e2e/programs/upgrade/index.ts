@@ -2,9 +2,11 @@
 // the source bodies (test/e2e/programs/sources/bodies.json), into test/upgrade/<version>/
 // typescript/ and runs it there; that copy stays as it was, as a user's program does when they
 // upgrade the package. A resource of every kind: a Hosted Collector, the Installed Collector the
-// recorder registered (adopted, with a `version` to run), a generic Source, and one source of
-// each typed class on the collector kind its body names. The AWS key of the S3 source is secret
-// config; `description` is the one setting the upgrade test changes.
+// recorder registered (adopted, with a `version` to run), a generic Source, the OpenTelemetry
+// collector the recorder registered (adopted, with tags) and a source template selecting it by
+// them (both from otel.json, written by the recorder), and one source of each typed class on the collector
+// kind its body names. The AWS key of the S3 source is secret config; `description` is the one
+// setting the upgrade test changes.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as pulumi from "@pulumi/pulumi";
@@ -35,6 +37,16 @@ const generic = new collectors.Source("generic", {
   sourceType: "HTTP",
   category: "upgrade/generic",
 });
+const otel = JSON.parse(readFileSync(join(__dirname, "otel.json"), "utf8")) as {
+  tags: Record<string, string>;
+  template: collectors.SourceTemplateArgs;
+};
+const ot = new collectors.OtCollector("ot", {
+  adopt: { name: config.require("otName") },
+  category: "upgrade/ot",
+  tags: otel.tags,
+});
+const template = new collectors.SourceTemplate("template", otel.template);
 
 /** The S3 source's body with the AWS key from the stack's secret config. */
 function withAwsKey(args: Record<string, unknown>): Record<string, unknown> {
@@ -66,4 +78,6 @@ const typed = Object.entries(bodies).map(([kind, body]) => {
 export const hostedId = hosted.id;
 export const installedVersion = installed.collectorVersion;
 export const genericId = generic.id;
+export const otId = ot.id;
+export const templateId = template.id;
 export const sourceCount = typed.length + 1;
