@@ -38,54 +38,100 @@ async function ok(
   return body;
 }
 
-export async function seedOt(service: Service): Promise<SeededOt> {
-  const edge1 = await service.registerOt({
+/** How the objects are made: an OT collector registering itself, a template through the API. */
+export interface OtMaker {
+  registerOt(body: Record<string, unknown>): Promise<{ id: string }>;
+  createTemplate(body: Record<string, unknown>): Promise<{ id: string }>;
+}
+
+export function seedOt(service: Service): Promise<SeededOt> {
+  return seedOtWith({
+    registerOt: (body) => service.registerOt(body),
+    createTemplate: (body) => ok(service.api("POST", "/sourceTemplates", body)),
+  });
+}
+
+/**
+ * The same objects through any service's control API and API (the end-to-end tests' too). With
+ * `passThrough: false`, the apache template's inputJson holds only the members the plugin's
+ * schema names: Pulumi YAML refuses a member its `collectors:index:InputJson` type does not have
+ * (`team`), so a program on the plugin cannot declare one yet.
+ */
+export async function seedOtWith(
+  make: OtMaker,
+  { passThrough = true }: { passThrough?: boolean } = {},
+): Promise<SeededOt> {
+  const edge1 = await make.registerOt({
     name: "edge-01",
     description: "Edge proxy",
     category: "prod/edge",
     timeZone: "Europe/Paris",
     tags: { team: "web", env: "prod", "sumo.disco.host": "edge-01.local" },
   });
-  const edge2 = await service.registerOt({
+  const edge2 = await make.registerOt({
     name: "edge 02 (canary)",
     tags: { team: "web" },
     isRemotelyManaged: false,
   });
-  const db = await service.registerOt({ name: "db-01", tags: { "sumo.disco.os": "linux" } });
-  const apache = await ok(
-    service.api("POST", "/sourceTemplates", {
-      schemaRef: { type: "Apache", version: "1.1.0" },
-      selector: { tags: [[{ key: "team", values: ["web"] }]] },
-      inputJson: {
-        name: "apache access",
-        description: "access logs",
-        receivers: { apache: { receiverType: "filelog", include: ["/var/log/apache2/*.log"] } },
-        processors: { batch: {} },
-        team: "web",
-      },
-    }),
-  );
-  const mysql = await ok(
-    service.api("POST", "/sourceTemplates", {
-      schemaRef: { type: "MySQL" },
-      selector: { names: ["db-01"] },
-      inputJson: {
-        name: "mysql",
-        receivers: { mysql: { endpoint: "localhost:3306", username: "ro", password: DB_PASSWORD } },
-      },
-    }),
-  );
-  const old = await ok(
-    service.api("POST", "/sourceTemplates", {
-      schemaRef: { type: "Syslog" },
-      inputJson: { name: "old syslog", receivers: { syslog: { port: 514 } } },
-      isEnabled: false,
-    }),
-  );
+  const db = await make.registerOt({ name: "db-01", tags: { "sumo.disco.os": "linux" } });
+  const apache = await make.createTemplate({
+    schemaRef: { type: "Apache", version: "1.1.0" },
+    selector: { tags: [[{ key: "team", values: ["web"] }]] },
+    inputJson: {
+      name: "apache access",
+      description: "access logs",
+      receivers: { apache: { receiverType: "filelog", include: ["/var/log/apache2/*.log"] } },
+      processors: { batch: {} },
+      ...(passThrough ? { team: "web" } : {}),
+    },
+  });
+  const mysql = await make.createTemplate({
+    schemaRef: { type: "MySQL" },
+    selector: { names: ["db-01"] },
+    inputJson: {
+      name: "mysql",
+      receivers: { mysql: { endpoint: "localhost:3306", username: "ro", password: DB_PASSWORD } },
+    },
+  });
+  const old = await make.createTemplate({
+    schemaRef: { type: "Syslog" },
+    inputJson: { name: "old syslog", receivers: { syslog: { port: 514 } } },
+    isEnabled: false,
+  });
   return {
     collectors: { "edge-01": edge1.id, "edge 02 (canary)": edge2.id, "db-01": db.id },
     templates: { "apache access": apache.id, mysql: mysql.id, "old syslog": old.id },
   };
+}
+
+/**
+ * A state of the OpenTelemetry fixtures (test/migrate/terraform/ot, test/migrate/pulumi/ot-stack-
+ * export.json) with the ids of the objects `seeded` in place of its placeholders, matched by
+ * name: a template's by its input_json's (inputJson's) name, an OT collector's by its own.
+ */
+export function swapSeededIds(text: string, seeded: SeededOt): string {
+  const ids = new Map<string, string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!node || typeof node !== "object") return;
+    const record = node as Record<string, unknown>;
+    const inputJson = record.input_json ?? record.inputJson;
+    const template = typeof inputJson === "string" ? JSON.parse(inputJson).name : undefined;
+    const id = typeof record.id === "string" ? record.id : undefined;
+    if (id && template && seeded.templates[template]) ids.set(id, seeded.templates[template]);
+    else if (id && typeof record.name === "string" && seeded.collectors[record.name]) {
+      ids.set(id, seeded.collectors[record.name] as string);
+    }
+    for (const value of Object.values(record)) visit(value);
+  };
+  visit(JSON.parse(text));
+  expect(ids.size).toBe(5);
+  let swapped = text;
+  for (const [from, to] of ids) swapped = swapped.replaceAll(from, to);
+  return swapped;
 }
 
 /** A declaration's args as the engine would give them to the provider (secrets: their values). */

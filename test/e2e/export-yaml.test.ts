@@ -1,17 +1,22 @@
 // `collectors export --language yaml` end to end, as a user runs it: the account of the
-// TypeScript export's test (47 objects, secrets the service returns and secrets it masks, a
-// collector in Json source mode) plus a collector whose names and values mean something to YAML
+// TypeScript export's test (53 objects, secrets the service returns and secrets it masks, a
+// collector in Json source mode, OT collectors and source templates) plus a collector whose names
+// and values mean something to YAML
 // or to Pulumi YAML's `${…}` interpolation. The package is packed and installed from the tarball
 // with npm (it ships the provider plugin); its CLI writes a YAML program; the steps it prints
 // are run as printed with the real engine and YAML language host: the plugin installed from the
 // package, the stack, the secrets, `pulumi up` (no POST, no DELETE, a PUT only where the service
-// hides a secret, every object on the service exactly as it was), then `pulumi preview
+// hides a secret, none to the OT collectors and templates, every object on the service exactly
+// as it was), then `pulumi preview
 // --expect-no-changes`. Then a destroy of the protected stack deletes nothing.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HIDDEN } from "../cli/export-account";
+import { DB_PASSWORD } from "../cli/export-ot-account";
 import {
+  type Account,
+  accountOf,
   closeWorld,
   countByMethod,
   type ExportWorld,
@@ -27,7 +32,7 @@ import {
   runPrintedSteps,
   steady,
 } from "../helpers/export-e2e";
-import { type InventoryCollector, PULUMI_USER } from "../helpers/pulumi";
+import { PULUMI_USER } from "../helpers/pulumi";
 
 const MINUTE = 60_000;
 
@@ -45,7 +50,7 @@ const HOSTILE = {
 let world: ExportWorld;
 /** The project the export wrote, and the account as it was before `pulumi up`. */
 let project: string;
-let before: InventoryCollector[];
+let before: Account;
 /** The objects of the hostile collector and its neighbour. */
 let hostileObjects = 0;
 
@@ -78,7 +83,8 @@ async function seedHostile(operator: ExportWorld["operator"]): Promise<number> {
 }
 
 beforeAll(async () => {
-  world = await exportWorld("collectors-export-yaml-e2e-");
+  // No inputJson member the plugin's schema does not name: Pulumi YAML refuses one.
+  world = await exportWorld("collectors-export-yaml-e2e-", { otPassThrough: false });
   hostileObjects = await seedHostile(world.operator);
 }, 10 * MINUTE);
 
@@ -88,7 +94,9 @@ describe("collectors export --language yaml, then the printed steps", () => {
   it(
     "the printed steps work as printed: the plugin from the package, no POST, no DELETE, a PUT only where the service hid a secret, every value as it was; then no changes",
     async () => {
-      const { root, service, seeded } = world;
+      const { root, service, seeded, ot } = world;
+      const otCollectors = Object.keys(ot.collectors).length;
+      const templates = Object.keys(ot.templates).length;
       const started = performance.now();
       const { cli } = await installPacked(root, world.shellEnv);
       project = join(root, "my-collectors");
@@ -97,29 +105,44 @@ describe("collectors export --language yaml, then the printed steps", () => {
       const program = readFileSync(join(project, "Pulumi.yaml"), "utf8");
       expect(program).toMatch(/^runtime: yaml$/m);
       const declared = (program.match(/^ {4}type: collectors:index:\w+$/gm) ?? []).length;
-      expect(declared).toBe(seeded.collectors + seeded.exportedSources + hostileObjects);
+      expect(declared).toBe(
+        seeded.collectors + seeded.exportedSources + hostileObjects + otCollectors + templates,
+      );
+      expect((program.match(/^ {4}type: collectors:index:OtCollector$/gm) ?? []).length).toBe(
+        otCollectors,
+      );
+      expect((program.match(/^ {4}type: collectors:index:SourceTemplate$/gm) ?? []).length).toBe(
+        templates,
+      );
       expect((program.match(/^ {6}protect: true$/gm) ?? []).length).toBe(declared);
       const installedCollectors = (
         program.match(/type: collectors:index:InstalledCollector$/gm) ?? []
       ).length;
       expect(installedCollectors).toBe(4);
+      // Installed and OT collectors are retained on delete; nothing else.
       expect((program.match(/^ {6}retainOnDelete: true$/gm) ?? []).length).toBe(
-        installedCollectors,
+        installedCollectors + otCollectors,
       );
 
       const secrets = printedSecrets(exported.stdout);
       expect(Object.values(secrets.values)).toEqual(expect.arrayContaining(seeded.returnedSecrets));
+      expect(secrets.values.mysqlPassword).toBe(DB_PASSWORD);
       for (const name of secrets.hidden) {
         expect([...seeded.hiddenSecretSources, ...seeded.maskedPassthroughSources]).toContain(name);
       }
       for (const file of readdirSync(project)) {
         const text = readFileSync(join(project, file), "utf8");
-        const never = [...seeded.returnedSecrets, ...seeded.maskedSecrets, PULUMI_USER.accessKey];
+        const never = [
+          ...seeded.returnedSecrets,
+          ...seeded.maskedSecrets,
+          DB_PASSWORD,
+          PULUMI_USER.accessKey,
+        ];
         for (const value of never) expect(text, file).not.toContain(value);
         if (file !== "Pulumi.yaml") expect(text, file).not.toContain(HIDDEN);
       }
 
-      before = await service.inventory();
+      before = await accountOf(service);
       const steps = printedSteps(exported.stdout);
       expect(steps[0]).toBe("cd my-collectors");
       expect(steps[1]).toMatch(
@@ -139,8 +162,8 @@ describe("collectors export --language yaml, then the printed steps", () => {
       expectAdoptionOnly(requests, before, secrets.hidden, up);
 
       // Every object as it was: the hostile names and values came back from YAML unchanged.
-      expect(steady(await service.inventory())).toEqual(steady(before));
-      const hostile = before.find((c) => c.name === HOSTILE.collector);
+      expect(steady(await accountOf(service))).toEqual(steady(before));
+      const hostile = before.collectors.find((c) => c.name === HOSTILE.collector);
       expect(hostile?.description).toBe(HOSTILE.description);
       expect(hostile?.sources.map((s) => s.name).sort()).toEqual([...HOSTILE.names].sort());
 
@@ -151,7 +174,9 @@ describe("collectors export --language yaml, then the printed steps", () => {
       expect(resources).toHaveLength(declared);
       for (const r of resources) {
         expect(r.protect, r.urn).toBe(true);
-        expect(!!r.retainOnDelete, r.urn).toBe(r.type === "collectors:index:InstalledCollector");
+        expect(!!r.retainOnDelete, r.urn).toBe(
+          ["collectors:index:InstalledCollector", "collectors:index:OtCollector"].includes(r.type),
+        );
       }
     },
     20 * MINUTE,

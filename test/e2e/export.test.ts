@@ -1,21 +1,27 @@
-// `collectors export` end to end, as a user runs it: an account of 47 objects made by hand
+// `collectors export` end to end, as a user runs it: an account of 53 objects made by hand
 // (Hosted and Installed Collectors, sources of 17 types with secrets the service returns and
-// secrets it shows masked, awkward names, a collector in Json source mode). The package is packed
+// secrets it shows masked, awkward names, a collector in Json source mode; OpenTelemetry
+// collectors that registered themselves, one with the service's own `sumo.disco*` tags, and
+// source templates, one disabled, one with a password in a receiver). The package is packed
 // (`npm pack`) and installed from the tarball with npm; its CLI exports the account; the steps it
 // prints are run as printed, in the folder it wrote, with the real engine: `npm install`, the
 // stack, the secrets, `pulumi up` (it creates and deletes nothing, writes at most the secrets the
-// service never returns, and says each adoption under its resource), then `pulumi preview
-// --expect-no-changes`. The generated index.ts type-checks and passes Biome. Then what keeps a
-// fleet safe: `pulumi destroy` of the protected stack fails and deletes nothing; after `pulumi
-// state unprotect --all` it deletes everything but the Installed Collectors; and a project
-// exported with --no-protect deletes on destroy only what is not an Installed Collector, unless
-// the program opts one in with `retainOnDelete: false`.
+// service never returns, and not one to the OT collectors and templates; it says each adoption
+// under its resource), then `pulumi preview --expect-no-changes`. The generated index.ts
+// type-checks and passes Biome. Then what keeps a fleet safe: `pulumi destroy` of the protected
+// stack fails and deletes nothing; after `pulumi state unprotect --all` it deletes everything but
+// the Installed and OT collectors (each template disabled, then deleted); and a project exported
+// with --no-protect deletes on destroy only what is not an Installed Collector, unless the
+// program opts one in with `retainOnDelete: false`.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProcess } from "../../scripts/toolchain/pulumi-workspace";
 import { HIDDEN } from "../cli/export-account";
+import { DB_PASSWORD } from "../cli/export-ot-account";
 import {
+  type Account,
+  accountOf,
   closeWorld,
   countByMethod,
   type ExportWorld,
@@ -24,6 +30,7 @@ import {
   exportAs,
   exportWorld,
   installPacked,
+  OT_PATH,
   ok,
   printedSecrets,
   printedSteps,
@@ -31,13 +38,7 @@ import {
   runPrintedSteps,
   steady,
 } from "../helpers/export-e2e";
-import {
-  type InventoryCollector,
-  type LoggedRequest,
-  outputOf,
-  PULUMI_USER,
-  ROOT,
-} from "../helpers/pulumi";
+import { type LoggedRequest, outputOf, PULUMI_USER, ROOT } from "../helpers/pulumi";
 
 const MINUTE = 60_000;
 
@@ -46,7 +47,10 @@ let world: ExportWorld;
 let cli: string;
 /** The project the protected export wrote, and the account as it was before `pulumi up`. */
 let project: string;
-let before: InventoryCollector[];
+let before: Account;
+/** How many OT collectors and source templates the account holds. */
+let otCollectors: number;
+let templates: number;
 
 /** A command line run by the shell in `cwd`, with what the user types at its prompt. */
 const shell = (line: string, cwd: string, input?: string) =>
@@ -63,6 +67,8 @@ const deletedCollector = (r: LoggedRequest) => /\/collectors\/(\d+)$/.exec(r.pat
 
 beforeAll(async () => {
   world = await exportWorld("collectors-export-e2e-");
+  otCollectors = Object.keys(world.ot.collectors).length;
+  templates = Object.keys(world.ot.templates).length;
 }, 10 * MINUTE);
 
 afterAll(() => closeWorld(world), 5 * MINUTE);
@@ -73,7 +79,7 @@ describe("collectors export, then the printed steps, then destroy", () => {
     async () => {
       const started = performance.now();
       // The CLI installed from the tarball by npm, which records where it came from.
-      const { root, service, seeded } = world;
+      const { root, service, seeded, ot } = world;
       const installed = await installPacked(root, world.shellEnv);
       const { tarball } = installed;
       cli = installed.cli;
@@ -86,15 +92,21 @@ describe("collectors export, then the printed steps, then destroy", () => {
       );
       const program = readFileSync(join(project, "index.ts"), "utf8");
       const declared = (program.match(/new collectors\.\w+\(/g) ?? []).length;
-      expect(declared).toBe(seeded.collectors + seeded.exportedSources);
-      expect(declared + seeded.skippedSources).toBeGreaterThanOrEqual(40);
+      expect(declared).toBe(seeded.collectors + seeded.exportedSources + otCollectors + templates);
+      expect(declared + seeded.skippedSources).toBeGreaterThanOrEqual(53);
       expect((program.match(/\{ protect: true \}/g) ?? []).length).toBe(declared);
+      for (const id of [...Object.values(ot.collectors), ...Object.values(ot.templates)]) {
+        expect(program).toContain(`adopt: { id: "${id}" }`);
+      }
+      expect(program).not.toContain("sumo.disco");
 
       // The printed secrets: values the service returns are there to copy; hidden ones are
       // named, and the user supplies them.
       const secrets = printedSecrets(exported.stdout);
       const { hidden } = secrets;
       expect(Object.values(secrets.values)).toEqual(expect.arrayContaining(seeded.returnedSecrets));
+      // The template's receiver password: printed to copy, in no file.
+      expect(secrets.values.mysqlPassword).toBe(DB_PASSWORD);
       // Hidden secrets to set: the Polling awsKey; the Cloud-to-Cloud keys too where the class
       // reads the mask as the program's value, else they are written as the mask (and noted).
       const withHidden = [...seeded.hiddenSecretSources, ...seeded.maskedPassthroughSources];
@@ -106,7 +118,12 @@ describe("collectors export, then the printed steps, then destroy", () => {
       );
       for (const file of readdirSync(project)) {
         const text = readFileSync(join(project, file), "utf8");
-        const never = [...seeded.returnedSecrets, ...seeded.maskedSecrets, PULUMI_USER.accessKey];
+        const never = [
+          ...seeded.returnedSecrets,
+          ...seeded.maskedSecrets,
+          DB_PASSWORD,
+          PULUMI_USER.accessKey,
+        ];
         for (const value of never) expect(text, file).not.toContain(value);
         // The mask only where a pass-through shows it (the service keeps its value for it).
         if (file !== "index.ts") expect(text, file).not.toContain(HIDDEN);
@@ -114,7 +131,9 @@ describe("collectors export, then the printed steps, then destroy", () => {
 
       // The steps, as printed, one after the other in the user's shell; at a prompt the user
       // types the access key, or a secret the service hides.
-      before = await service.inventory();
+      before = await accountOf(service);
+      expect(before.otCollectors).toHaveLength(otCollectors);
+      expect(before.templates).toHaveLength(templates);
       const steps = printedSteps(exported.stdout);
       expect(steps[0]).toBe("cd my-collectors");
       expect(steps.at(-2)).toBe("pulumi up");
@@ -131,9 +150,9 @@ describe("collectors export, then the printed steps, then destroy", () => {
       expectAdoptionOnly(requests, before, hidden, up);
       // Each adoption said so under its resource, and the state says so too.
       const said = new Set(
-        [...up.stdout.matchAll(/\(id (\d+)\): adopted, not created \(it already existed\)/g)].map(
-          (m) => m[1],
-        ),
+        [
+          ...up.stdout.matchAll(/\(id ([0-9A-F]+)\): adopted, not created \(it already existed\)/g),
+        ].map((m) => m[1]),
       );
       expect(said.size).toBe(declared);
       const state = JSON.parse(ok(await pulumi(project, ["stack", "export"])).stdout);
@@ -144,12 +163,16 @@ describe("collectors export, then the printed steps, then destroy", () => {
       for (const r of resources) {
         expect(r.outputs.adopted, r.urn).toBe(true);
         expect(r.protect, r.urn).toBe(true);
-        expect(!!r.retainOnDelete, r.urn).toBe(r.type.endsWith(":InstalledCollector"));
+        expect(!!r.retainOnDelete, r.urn).toBe(/:(Installed|Ot)Collector$/.test(r.type));
       }
+      const kinds = resources.map((r: { type: string }) => r.type.split(":").at(-1));
+      expect(kinds.filter((k: string) => k === "OtCollector")).toHaveLength(otCollectors);
+      expect(kinds.filter((k: string) => k === "SourceTemplate")).toHaveLength(templates);
 
-      // Nothing else changed on the service: the same objects, with the same settings.
+      // Nothing else changed on the service: the same objects, with the same settings, the OT
+      // side included (the service's own tags kept, the disabled template still disabled).
       // (Only the secrets the user filled in may differ; key order is not compared.)
-      expect(steady(await service.inventory())).toEqual(steady(before));
+      expect(steady(await accountOf(service))).toEqual(steady(before));
 
       // index.ts type-checks and passes Biome (the repository's settings).
       ok(
@@ -184,7 +207,7 @@ describe("collectors export, then the printed steps, then destroy", () => {
   );
 
   it(
-    "after pulumi state unprotect --all, destroy deletes every object but the Installed Collectors",
+    "after pulumi state unprotect --all, destroy deletes every object but the Installed and OT collectors, each template disabled first",
     async () => {
       const { service, seeded } = world;
       ok(await pulumi(project, ["state", "unprotect", "--all", "--yes"]));
@@ -196,17 +219,36 @@ describe("collectors export, then the printed steps, then destroy", () => {
         `export e2e: destroy after unprotect: ${JSON.stringify(countByMethod(requests))} ` +
           `in ${destroy.durationMs} ms`,
       );
-      const installed = before.filter((c) => c.collectorType === "Installable");
-      const hosted = before.filter((c) => c.collectorType === "Hosted");
+      const installed = before.collectors.filter((c) => c.collectorType === "Installable");
+      const hosted = before.collectors.filter((c) => c.collectorType === "Hosted");
       expect(installed).toHaveLength(4);
-      expect(deletes).toHaveLength(hosted.length + seeded.exportedSources);
+      expect(deletes).toHaveLength(hosted.length + seeded.exportedSources + templates);
       const deletedCollectors = deletes.map(deletedCollector).filter(Boolean).map(Number);
       expect(deletedCollectors.sort()).toEqual(hosted.map((c) => c.id).sort());
       expect(outputOf(destroy)).toMatch(/InstalledCollector db01Prod deleted.*\[retain\]/);
-      // Left: the Installed Collectors, as they were, with only the sources nobody managed.
-      const after = await service.inventory();
-      expect(after.map((c) => c.name).sort()).toEqual(installed.map((c) => c.name).sort());
-      expect(after.flatMap((c) => c.sources)).toHaveLength(seeded.skippedSources);
+      // The OT collectors are kept as the Installed Collectors are (the API cannot make one
+      // again); each template is disabled, then deleted (the service refuses an enabled one).
+      const ot = requests.filter((r) => OT_PATH.test(r.path) && r.method !== "GET");
+      expect(ot.filter((r) => r.path.includes("/otCollectors"))).toEqual([]);
+      expect(outputOf(destroy)).toMatch(/OtCollector edge01 deleted.*\[retain\]/);
+      for (const id of Object.values(world.ot.templates)) {
+        const writes = ot.filter((r) => r.path.includes(`/sourceTemplates/${id}`));
+        expect(writes.map((r) => `${r.method} ${r.path.slice(r.path.indexOf(id))}`)).toEqual([
+          `PUT ${id}/status`,
+          `DELETE ${id}`,
+        ]);
+      }
+      expect(ot).toHaveLength(2 * templates);
+      // Left: the Installed Collectors, as they were, with only the sources nobody managed; the
+      // OT collectors as they were (none is linked to a template now); no template.
+      const after = await accountOf(service);
+      expect(after.collectors.map((c) => c.name).sort()).toEqual(
+        installed.map((c) => c.name).sort(),
+      );
+      expect(after.collectors.flatMap((c) => c.sources)).toHaveLength(seeded.skippedSources);
+      const unlinked = (c: Record<string, unknown>) => ({ ...c, sourceTemplateLinkedCount: 0 });
+      expect(steady(after).otCollectors).toEqual(steady(before).otCollectors.map(unlinked));
+      expect(after.templates).toEqual([]);
     },
     10 * MINUTE,
   );

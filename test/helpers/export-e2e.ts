@@ -16,6 +16,8 @@ import {
   runProcess,
 } from "../../scripts/toolchain/pulumi-workspace";
 import { type SeededAccount, seedAccount } from "../cli/export-account";
+import { type SeededOt, seedOtWith } from "../cli/export-ot-account";
+import type { Json } from "./http";
 import {
   type InventoryCollector,
   type LoggedRequest,
@@ -36,9 +38,22 @@ export interface ExportWorld {
   /** Another user than the one who exports, who made the account. */
   operator: CollectorsClient;
   seeded: SeededAccount;
+  /**
+   * The OpenTelemetry side, made as a user's would be: three OT collectors registered through the
+   * control API (one with only the service's own `sumo.disco*` tags, one with them beside the
+   * user's), three source templates (one disabled, one with a password in a receiver).
+   */
+  ot: SeededOt;
 }
 
-export async function exportWorld(prefix: string): Promise<ExportWorld> {
+/**
+ * The world; `otPassThrough: false` leaves out the template's inputJson member the plugin's schema
+ * does not name (Pulumi YAML refuses it: see seedOtWith).
+ */
+export async function exportWorld(
+  prefix: string,
+  { otPassThrough = true }: { otPassThrough?: boolean } = {},
+): Promise<ExportWorld> {
   const service = await Service.start();
   const root = mkdtempSync(join(tmpdir(), prefix));
   const shellEnv = isolatedEnv(join(root, "pulumi"), await pulumiCliPath(ROOT));
@@ -52,8 +67,43 @@ export async function exportWorld(prefix: string): Promise<ExportWorld> {
     operator,
     async (body) => (await service.registerInstalled(body)).id,
   );
-  return { service, root, shellEnv, operator, seeded };
+  const ot = await seedOtWith(
+    {
+      registerOt: async (body) => ({ id: (await service.registerOt(body)).id as string }),
+      createTemplate: async (body) => ({
+        id: (await service.apiOk("POST", "/sourceTemplates", body)).json.id as string,
+      }),
+    },
+    { passThrough: otPassThrough },
+  );
+  return { service, root, shellEnv, operator, seeded, ot };
 }
+
+/** The account as the service holds it: the collectors with their sources, and the OT side. */
+export interface Account {
+  collectors: InventoryCollector[];
+  /** Every OT collector, by name. */
+  otCollectors: Json[];
+  /** Every source template, disabled ones too, by name. */
+  templates: Json[];
+}
+
+/** The whole account now, read by the operator (not the user whose requests are checked). */
+export async function accountOf(service: Service): Promise<Account> {
+  const byName = (a: Json, b: Json) => String(a.name).localeCompare(String(b.name));
+  const otCollectors = (await service.apiOk("POST", "/otCollectors", { limit: 1000 })).json
+    .data as Json[];
+  const templates = (await service.apiOk("GET", "/sourceTemplates?showDisabled=true")).json
+    .data as Json[];
+  return {
+    collectors: await service.inventory(),
+    otCollectors: otCollectors.sort(byName),
+    templates: templates.map((t) => ({ ...t, name: t.inputJson?.name })).sort(byName),
+  };
+}
+
+/** The OpenTelemetry objects' API paths: `/api/v1/otCollectors…` and `/api/v1/sourceTemplates…`. */
+export const OT_PATH = /\/(otCollectors|sourceTemplates)(\/|$)/;
 
 /**
  * Removes the world's folder (the projects' node_modules: tens of thousands of files, deleted
@@ -92,13 +142,15 @@ export const pulumiIn = (world: ExportWorld, dir: string, args: string[]) =>
   });
 
 /**
- * What the first `pulumi up` of an exported project may send: no POST, no DELETE, every answer a
- * success, and at most one PUT per object, only on the sources (by name, in `before`) whose
- * secret the service hides and the user typed in.
+ * What the first `pulumi up` of an exported project may send: no POST, no DELETE, and at most
+ * one PUT per object, only on the sources (by name, in `before`) whose secret the service hides
+ * and the user typed in; so nothing at all but reads to the OT collectors and source templates,
+ * each of which is read. Every answer is a success but one kind: a disabled template reads as
+ * 404 by id (the service's rule), and the adoption then finds it in the list with the disabled.
  */
 export function expectAdoptionOnly(
   requests: LoggedRequest[],
-  before: InventoryCollector[],
+  before: Account,
   hidden: string[],
   up: CommandResult,
 ): void {
@@ -106,19 +158,39 @@ export function expectAdoptionOnly(
   expect(byMethod.POST ?? 0, outputOf(up)).toBe(0);
   expect(byMethod.DELETE ?? 0).toBe(0);
   const ids = new Map<number, string>();
-  for (const c of before) for (const s of c.sources) ids.set(s.id as number, s.name as string);
+  for (const c of before.collectors) {
+    for (const s of c.sources) ids.set(s.id as number, s.name as string);
+  }
   const puts = requests.filter((r) => r.method === "PUT");
   const putNames = puts.map((r) => ids.get(Number(r.path.split("/").at(-1))));
   expect(new Set(putNames).size).toBe(puts.length);
   for (const name of putNames) expect(hidden).toContain(name);
-  expect(requests.every((r) => r.status < 300)).toBe(true);
+
+  const ot = requests.filter((r) => OT_PATH.test(r.path));
+  expect(ot.filter((r) => r.method !== "GET")).toEqual([]);
+  for (const { id } of [...before.otCollectors, ...before.templates]) {
+    expect(
+      ot.some((r) => r.path.endsWith(`/${id}`)),
+      `no read of ${id}`,
+    ).toBe(true);
+  }
+  const disabled = before.templates.filter((t) => t.isEnabled === false).map((t) => t.id);
+  const failed = requests.filter((r) => r.status >= 300);
+  for (const r of failed) {
+    expect(r.method, `${r.method} ${r.path}: ${r.status}`).toBe("GET");
+    expect(r.status, r.path).toBe(404);
+    expect(disabled).toContain(/\/sourceTemplates\/([0-9A-F]+)$/.exec(r.path)?.[1]);
+  }
 }
 
-/** `pulumi destroy` of a protected stack: it fails, sends no DELETE, and the account stays. */
+/**
+ * `pulumi destroy` of a protected stack: it fails, sends no DELETE and no write to the OT
+ * collectors and templates, and the account stays.
+ */
 export async function expectProtectedDestroy(
   world: ExportWorld,
   project: string,
-  before: InventoryCollector[],
+  before: Account,
 ): Promise<{ destroy: CommandResult; requests: LoggedRequest[] }> {
   const mark = await world.service.mark();
   const destroy = await pulumiIn(world, project, ["destroy", "--yes"]);
@@ -126,7 +198,8 @@ export async function expectProtectedDestroy(
   expect(destroy.code, outputOf(destroy)).not.toBe(0);
   expect(outputOf(destroy)).toMatch(/cannot be deleted\s+because it is protected/);
   expect(requests.filter((r) => r.method === "DELETE")).toEqual([]);
-  expect(steady(await world.service.inventory())).toEqual(steady(before));
+  expect(requests.filter((r) => OT_PATH.test(r.path) && r.method !== "GET")).toEqual([]);
+  expect(steady(await accountOf(world.service))).toEqual(steady(before));
   return { destroy, requests };
 }
 
@@ -245,8 +318,8 @@ export async function installPacked(
   return { tarball, cli: join(project, "node_modules", ".bin", "collectors") };
 }
 
-/** The inventory without what changes on its own. */
-export const steady = (inventory: InventoryCollector[]) =>
+/** The inventory or account without what changes on its own. */
+export const steady = (inventory: InventoryCollector[] | Account) =>
   JSON.parse(
     JSON.stringify(inventory, (key, value) =>
       ["lastSeenAlive", "osTime"].includes(key) ? undefined : value,

@@ -13,7 +13,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type MigrateOptions, runMigrate, type Tool } from "../../../cli/migrate/run";
 import { EXIT } from "../../../cli/shared/output";
 import { type Service, startService } from "../../resources/emulator.helpers";
-import { clientOf, DB_PASSWORD, type SeededOt, seedOt, takeOverOt } from "../export-ot-account";
+import {
+  clientOf,
+  DB_PASSWORD,
+  type SeededOt,
+  seedOt,
+  swapSeededIds,
+  takeOverOt,
+} from "../export-ot-account";
 import { recorder } from "../harness";
 
 const ROOT = join(__dirname, "..", "..", "..");
@@ -40,30 +47,8 @@ beforeEach(async () => {
 
 /** The fixture with the ids of the objects just registered, matched by name. */
 function withSeededIds(file: string): string {
-  let text = readFileSync(file, "utf8");
-  const json = JSON.parse(text);
-  const ids = new Map<string, string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    if (!node || typeof node !== "object") return;
-    const record = node as Record<string, unknown>;
-    const inputJson = record.input_json ?? record.inputJson;
-    const template = typeof inputJson === "string" ? JSON.parse(inputJson).name : undefined;
-    const id = typeof record.id === "string" ? record.id : undefined;
-    if (id && template && seeded.templates[template]) ids.set(id, seeded.templates[template]);
-    else if (id && typeof record.name === "string" && seeded.collectors[record.name]) {
-      ids.set(id, seeded.collectors[record.name] as string);
-    }
-    for (const value of Object.values(record)) visit(value);
-  };
-  visit(json);
-  expect(ids.size).toBe(5);
-  for (const [from, to] of ids) text = text.replaceAll(from, to);
   const out = join(work, `${file.includes("terraform") ? "terraform" : "pulumi"}-state.json`);
-  writeFileSync(out, text);
+  writeFileSync(out, swapSeededIds(readFileSync(file, "utf8"), seeded));
   return out;
 }
 
