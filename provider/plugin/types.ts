@@ -48,7 +48,10 @@ export function jsonSchemaOf(schema: z.ZodType): Json {
     unrepresentable: "any",
     override: (ctx) => {
       const shape = shapeOf(ctx.zodSchema);
-      if (shape) Object.assign(ctx.jsonSchema, jsonSchemaOf(shape));
+      if (!shape) return;
+      // The registered shape is what the schema takes, in place of what zod wrote.
+      for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+      Object.assign(ctx.jsonSchema, jsonSchemaOf(shape));
     },
   }) as Json;
 }

@@ -52,15 +52,11 @@ export function seedOt(service: Service): Promise<SeededOt> {
 }
 
 /**
- * The same objects through any service's control API and API (the end-to-end tests' too). With
- * `passThrough: false`, the apache template's inputJson holds only the members the plugin's
- * schema names: Pulumi YAML refuses a member its `collectors:index:InputJson` type does not have
- * (`team`), so a program on the plugin cannot declare one yet.
+ * The same objects through any service's control API and API (the end-to-end tests' too). The
+ * apache template's inputJson holds a member beyond those the schema names (`team`): passed
+ * through in every language.
  */
-export async function seedOtWith(
-  make: OtMaker,
-  { passThrough = true }: { passThrough?: boolean } = {},
-): Promise<SeededOt> {
+export async function seedOtWith(make: OtMaker): Promise<SeededOt> {
   const edge1 = await make.registerOt({
     name: "edge-01",
     description: "Edge proxy",
@@ -82,7 +78,7 @@ export async function seedOtWith(
       description: "access logs",
       receivers: { apache: { receiverType: "filelog", include: ["/var/log/apache2/*.log"] } },
       processors: { batch: {} },
-      ...(passThrough ? { team: "web" } : {}),
+      team: "web",
     },
   });
   const mysql = await make.createTemplate({

@@ -166,6 +166,7 @@ describe("collectors export of OpenTelemetry collectors and source templates", (
       /\n {4}options:\n {6}protect: true\n {6}retainOnDelete: true$/,
     );
     expect(program).toMatch(/ {2}oldSyslog:\n {4}type: collectors:index:SourceTemplate\n/);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Pulumi YAML's interpolation, as written
     expect(program).toContain("password: ${mysqlPassword}");
     const templates = blocks.filter((b) => b.includes("type: collectors:index:SourceTemplate"));
     expect(templates).toHaveLength(3);

@@ -84,7 +84,7 @@ async function seedHostile(operator: ExportWorld["operator"]): Promise<number> {
 
 beforeAll(async () => {
   // No inputJson member the plugin's schema does not name: Pulumi YAML refuses one.
-  world = await exportWorld("collectors-export-yaml-e2e-", { otPassThrough: false });
+  world = await exportWorld("collectors-export-yaml-e2e-");
   hostileObjects = await seedHostile(world.operator);
 }, 10 * MINUTE);
 

@@ -72,7 +72,7 @@ const TERRAFORM_OT = join(ROOT, "test", "migrate", "terraform", "ot", "state.jso
 const PULUMI_OT = join(ROOT, "test", "migrate", "pulumi", "ot-stack-export.json");
 
 /** The fixtures' OT collectors and templates, made on the recording's service as a user would. */
-async function seedRecordingOt(test: Case): Promise<SeededOt> {
+async function seedRecordingOt(): Promise<SeededOt> {
   const post = async (url: string, body: unknown, auth?: string) => {
     const res = await fetch(url, {
       method: "POST",
@@ -84,20 +84,15 @@ async function seedRecordingOt(test: Case): Promise<SeededOt> {
     return json;
   };
   const basic = `Basic ${Buffer.from(`${DEV_ACCESS_ID}:${DEV_ACCESS_KEY}`).toString("base64")}`;
-  return seedOtWith(
-    {
-      registerOt: (body) =>
-        post(`${recorded.emulator.origin}/_emulator/ot-collectors`, {
-          isRemotelyManaged: true,
-          autoHeartbeat: true,
-          ...body,
-        }),
-      createTemplate: (body) => post(`${recorded.emulator.url}/sourceTemplates`, body, basic),
-      // On YAML, no inputJson member the plugin's schema does not name: Pulumi YAML refuses one
-      // (the state's `team` then only differs from the service's, which the program declares).
-    },
-    { passThrough: test.language !== "yaml" },
-  );
+  return seedOtWith({
+    registerOt: (body) =>
+      post(`${recorded.emulator.origin}/_emulator/ot-collectors`, {
+        isRemotelyManaged: true,
+        autoHeartbeat: true,
+        ...body,
+      }),
+    createTemplate: (body) => post(`${recorded.emulator.url}/sourceTemplates`, body, basic),
+  });
 }
 
 /**
@@ -188,7 +183,7 @@ describe.each(CASES)("collectors migrate $tool, $language", (test) => {
   // Each case takes over its recording afresh: another's change is not in its store.
   beforeAll(async () => {
     recorded = await serveRecording(test.store);
-    ot = await seedRecordingOt(test);
+    ot = await seedRecordingOt();
     state = stateWithOt(test);
   });
   afterAll(() => recorded?.close());

@@ -242,10 +242,15 @@ describe.each(BACKENDS)("source templates ($name store)", (backend) => {
       expect(off.status).toBe("disable");
       // Only reads hide a disabled template: an update reaches it, and can enable it again.
       expectError(await api().get(`/sourceTemplates/${t.id}`), 404);
-      const kept = expectOk(await api().post(`/sourceTemplates/${t.id}`, templateBody("upd-renamed")));
+      const kept = expectOk(
+        await api().post(`/sourceTemplates/${t.id}`, templateBody("upd-renamed")),
+      );
       expect(kept.status).toBe("disable");
       const on = expectOk(
-        await api().post(`/sourceTemplates/${t.id}`, { ...templateBody("upd-renamed"), isEnabled: true }),
+        await api().post(`/sourceTemplates/${t.id}`, {
+          ...templateBody("upd-renamed"),
+          isEnabled: true,
+        }),
       );
       expect(on.status).toBe("enable");
     });

@@ -46,14 +46,7 @@ export interface ExportWorld {
   ot: SeededOt;
 }
 
-/**
- * The world; `otPassThrough: false` leaves out the template's inputJson member the plugin's schema
- * does not name (Pulumi YAML refuses it: see seedOtWith).
- */
-export async function exportWorld(
-  prefix: string,
-  { otPassThrough = true }: { otPassThrough?: boolean } = {},
-): Promise<ExportWorld> {
+export async function exportWorld(prefix: string): Promise<ExportWorld> {
   const service = await Service.start();
   const root = mkdtempSync(join(tmpdir(), prefix));
   const shellEnv = isolatedEnv(join(root, "pulumi"), await pulumiCliPath(ROOT));
@@ -67,15 +60,12 @@ export async function exportWorld(
     operator,
     async (body) => (await service.registerInstalled(body)).id,
   );
-  const ot = await seedOtWith(
-    {
-      registerOt: async (body) => ({ id: (await service.registerOt(body)).id as string }),
-      createTemplate: async (body) => ({
-        id: (await service.apiOk("POST", "/sourceTemplates", body)).json.id as string,
-      }),
-    },
-    { passThrough: otPassThrough },
-  );
+  const ot = await seedOtWith({
+    registerOt: async (body) => ({ id: (await service.registerOt(body)).id as string }),
+    createTemplate: async (body) => ({
+      id: (await service.apiOk("POST", "/sourceTemplates", body)).json.id as string,
+    }),
+  });
   return { service, root, shellEnv, operator, seeded, ot };
 }
 

@@ -174,7 +174,7 @@ describe("the package schema", () => {
     };
     walk(schema, "");
     const freeForm =
-      /\/(passthrough|thirdPartyRef|config|unmanaged|receivers|processors)\/additionalProperties$/;
+      /\/(passthrough|thirdPartyRef|config|unmanaged|inputJson|receivers|processors)\/additionalProperties$/;
     expect(anyAt.filter((at) => !freeForm.test(at))).toEqual([]);
     expect(anyAt.filter((at) => at.includes("/functions/"))).toEqual([]);
     // A nullable field of the service is its type, optional (Python's SDK checks Any as a dict).

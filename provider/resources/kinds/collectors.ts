@@ -3,7 +3,7 @@
 // upgrade task, steps/upgrade.ts). Each is a table of fields with the few things that differ.
 import { z } from "zod";
 import { resourceError } from "./errors";
-import { containsUnknown, type FieldSpecs, isObject, isUnset, type JsonObject } from "./fields";
+import { containsUnknown, type FieldSpecs, isObject, isUnset } from "./fields";
 import type { EntityKind } from "./kind";
 import {
   adoptSchema,

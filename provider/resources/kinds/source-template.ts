@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { CREDENTIAL_KEY, type FieldSpecs, isObject } from "./fields";
 import type { EntityKind, Inputs } from "./kind";
-import { booleanSchema, hexAdoptSchema, nameSchema, stringSchema } from "./schemas";
+import { booleanSchema, hexAdoptSchema, nameSchema, shaped, stringSchema } from "./schemas";
 
 const schemaRefSchema = z
   .object(
@@ -70,7 +70,13 @@ const selectorSchema = z
   .describe("The OpenTelemetry collectors the template configures.")
   .meta({ title: "SourceTemplateSelector" });
 
-const inputJsonSchema = z
+const INPUT_JSON_DOC =
+  "The template's settings: name (unique in the account), receivers, description, processors, and any other member, passed through.";
+
+// What the classes type; the plugin's schema takes any members (registered shape below): Pulumi's
+// object types cannot say "these members and any others", and a closed type would refuse the
+// members the template passes through.
+const inputJsonMembers = z
   .looseObject(
     {
       name: nameSchema.describe("The template's name, unique in the account."),
@@ -92,9 +98,12 @@ const inputJsonSchema = z
     },
     { error: "inputJson must be an object { name, receivers, description?, processors?, ... }" },
   )
-  .describe(
-    "The template's settings: name, description, receivers, processors; other members are passed through.",
-  );
+  .describe(INPUT_JSON_DOC);
+
+const inputJsonSchema = shaped(
+  inputJsonMembers,
+  z.record(z.string(), z.unknown()).describe(INPUT_JSON_DOC),
+);
 
 export const SOURCE_TEMPLATE_FIELDS = {
   schemaRef: {
