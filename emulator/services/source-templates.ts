@@ -32,25 +32,14 @@ function save(store: Store, account: string, doc: SourceTemplateDoc): void {
 }
 
 /**
- * The account's template with this id, or 404. A disabled one reads as 404 too unless
- * `disabledToo`: only a read hides it; the writes (update, status, upgrade, delete) reach it, so
- * a disabled template can be changed, and enabled again by an update with `isEnabled: true`.
+ * The account's template with this id, disabled or not, or 404. The writes (update, status,
+ * upgrade, delete) reach a disabled template, so it can be changed, and enabled again by an
+ * update with `isEnabled: true`; only a read hides it (getTemplate).
  */
-function requireTemplate(
-  state: State,
-  account: string,
-  id: number,
-  disabledToo = false,
-): SourceTemplateRecord {
+function requireTemplate(state: State, account: string, id: number): SourceTemplateRecord {
   const record = state.store.get<SourceTemplateDoc>("sourceTemplate", id);
   if (!record || record.account !== account)
     fail("invalidSourceTemplate", `No source template ${hexId(id)} in this account.`);
-  if (!disabledToo && !record.doc.isEnabled) {
-    fail(
-      "invalidSourceTemplate",
-      `Source template ${hexId(id)} is disabled: enable it with PUT /v1/sourceTemplates/${hexId(id)}/status first.`,
-    );
-  }
   return record;
 }
 
@@ -65,8 +54,16 @@ function ensureUniqueTemplateName(store: Store, account: string, name: string, s
   }
 }
 
+/** GET /sourceTemplates/{id}: a disabled template reads as 404, as on the live service. */
 export function getTemplate(state: State, account: string, id: number): SourceTemplateDoc {
-  return requireTemplate(state, account, id).doc;
+  const { doc } = requireTemplate(state, account, id);
+  if (!doc.isEnabled) {
+    fail(
+      "invalidSourceTemplate",
+      `Source template ${hexId(id)} is disabled: enable it with PUT /v1/sourceTemplates/${hexId(id)}/status first.`,
+    );
+  }
+  return doc;
 }
 
 export function listTemplates(
@@ -141,7 +138,7 @@ export function updateTemplate(
   id: number,
   body: unknown,
 ): SourceTemplateDoc {
-  const current = requireTemplate(state, account, id, true).doc;
+  const current = requireTemplate(state, account, id).doc;
   const input: TemplateInput = parseTemplateUpdate(body, {
     id: hexId(id),
     type: current.type,
@@ -162,7 +159,7 @@ export function setTemplateStatus(
   id: number,
   body: unknown,
 ): SourceTemplateDoc {
-  const current = requireTemplate(state, account, id, true).doc;
+  const current = requireTemplate(state, account, id).doc;
   return write(state, account, by, current, { isEnabled: parseTemplateStatus(body) });
 }
 
@@ -174,14 +171,14 @@ export function upgradeTemplate(
   id: number,
   body: unknown,
 ): SourceTemplateDoc {
-  const current = requireTemplate(state, account, id, true).doc;
+  const current = requireTemplate(state, account, id).doc;
   const { version, inputJson } = parseTemplateUpgrade(body, current.type);
   return write(state, account, by, current, { version, inputJson });
 }
 
 /** DELETE /sourceTemplates/{id}: only a disabled template can go. */
 export function deleteTemplate(state: State, account: string, id: number): void {
-  const record = requireTemplate(state, account, id, true);
+  const record = requireTemplate(state, account, id);
   if (record.doc.isEnabled) {
     fail(
       "sourceTemplateEnabled",
