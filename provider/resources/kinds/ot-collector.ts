@@ -14,6 +14,7 @@ import {
   hexAdoptSchema,
   nameSchema,
   timeZoneSchema,
+  toHexId,
 } from "./schemas";
 
 const tagsSchema = z
@@ -90,9 +91,7 @@ export const OT_COLLECTOR: EntityKind = {
   serverSet: ["alive", "ephemeral", "isRemotelyManaged", "version"],
   volatile: OT_COLLECTOR_VOLATILE,
   notCreatable: OT_NOT_CREATABLE,
-  adoptedId: (value) => String(value).toUpperCase(),
+  adoptedId: toHexId,
   mismatch: () => undefined,
-  refuseChange: adoptedForGood("OtCollector", "OpenTelemetry collector", (value) =>
-    String(value).toUpperCase(),
-  ),
+  refuseChange: adoptedForGood("OtCollector", "OpenTelemetry collector", toHexId),
 };

@@ -1,7 +1,7 @@
 // zod pieces shared by the collector and source field specs. Messages say what is wrong and
 // what to give instead; they never quote a whole value (it may be a secret).
 import { z } from "zod";
-import { DESCRIPTION_MAX, HOST_NAME_MAX, NAME_MAX } from "../../api";
+import { DESCRIPTION_MAX, HOST_NAME_MAX, NAME_MAX, OT_ID_PATTERN } from "../../api";
 import { IdError, parseId } from "../../api/ids";
 
 const length = (input: unknown) => (typeof input === "string" ? ` (got ${input.length})` : "");
@@ -180,9 +180,12 @@ export const adoptSchema = adoption(idSchema("adopt.id"), "<numeric id>");
 export const hexIdSchema = (what: string) =>
   z
     .string({ error: `${what} must be a string of 16 hexadecimal characters` })
-    .regex(/^[0-9A-Fa-f]{16}$/, {
+    .regex(OT_ID_PATTERN, {
       error: `${what} must be 16 hexadecimal characters, e.g. "0000000005F5E105"`,
     });
+
+/** An OpenTelemetry object's id as the service writes it (upper case), from adopt.id. */
+export const toHexId = (value: unknown): string => String(value).toUpperCase();
 
 /** Adoption of an OpenTelemetry collector, whose ids are 16 hexadecimal characters. */
 export const hexAdoptSchema = adoption(hexIdSchema("adopt.id"), '"<16 hexadecimal characters>"');

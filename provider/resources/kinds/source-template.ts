@@ -6,7 +6,14 @@
 import { z } from "zod";
 import { CREDENTIAL_KEY, type FieldSpecs, isObject } from "./fields";
 import type { EntityKind, Inputs } from "./kind";
-import { booleanSchema, hexAdoptSchema, nameSchema, shaped, stringSchema } from "./schemas";
+import {
+  booleanSchema,
+  hexAdoptSchema,
+  nameSchema,
+  shaped,
+  stringSchema,
+  toHexId,
+} from "./schemas";
 
 const schemaRefSchema = z
   .object(
@@ -158,7 +165,7 @@ export const SOURCE_TEMPLATE: EntityKind = {
   // Rendered from inputJson, credentials included.
   secretServerSet: ["config"],
   volatile: SOURCE_TEMPLATE_VOLATILE,
-  adoptedId: (value) => String(value).toUpperCase(),
+  adoptedId: toHexId,
   nameOf,
   mismatch: () => undefined,
 };
