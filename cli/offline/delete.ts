@@ -10,7 +10,7 @@ import {
   isGone,
 } from "../../provider/api";
 import { poll } from "../../provider/api/poll";
-import { confirmDeletion, deletionTable } from "../shared/deletion";
+import { confirmDeletion, deletionTable, interruptedBeforeDeleting } from "../shared/deletion";
 import { type CommandResult, EXIT, type Output } from "../shared/output";
 import { formatTime, plural } from "../shared/table";
 import { listOffline, offlineTable, silentFor } from "./list";
@@ -159,11 +159,7 @@ export async function runOfflineDelete(
     remaining: [],
     interrupted: false,
   };
-  const notStarted = () => {
-    output.out("Interrupted (Ctrl-C): nothing was deleted.");
-    result.interrupted = true;
-    return { result, exitCode: EXIT.interrupted };
-  };
+  const notStarted = () => interruptedBeforeDeleting(result, output);
   let listed = await listOffline(client, days);
   result.listed = listed;
   if (listed.length === 0) {

@@ -9,7 +9,12 @@ import {
   isGone,
   type OtCollector,
 } from "../../provider/api";
-import { confirmDeletion, type DeletionRow, deletionTable } from "../shared/deletion";
+import {
+  confirmDeletion,
+  type DeletionRow,
+  deletionTable,
+  interruptedBeforeDeleting,
+} from "../shared/deletion";
 import { type CommandResult, EXIT, type Output } from "../shared/output";
 import { type Progress, progressOn } from "../shared/progress";
 import { plural } from "../shared/table";
@@ -94,11 +99,7 @@ export async function runOtOfflineDelete(
     remaining: [],
     interrupted: false,
   };
-  const notStarted = () => {
-    output.out("Interrupted (Ctrl-C): nothing was deleted.");
-    result.interrupted = true;
-    return { result, exitCode: EXIT.interrupted };
-  };
+  const notStarted = () => interruptedBeforeDeleting(result, output);
   /** The collectors under the rule now; undefined when Ctrl-C stopped the listing. */
   const listNow = async () => {
     try {

@@ -51,3 +51,13 @@ export function deletionTable(rows: readonly DeletionRow[]): string {
     [null, null, null, 60],
   );
 }
+
+/** Ctrl-C before any DELETE was sent: said, recorded in the result, exit 130. */
+export function interruptedBeforeDeleting<R extends { interrupted: boolean }>(
+  result: R,
+  output: Output,
+): { result: R; exitCode: number } {
+  output.out("Interrupted (Ctrl-C): nothing was deleted.");
+  result.interrupted = true;
+  return { result, exitCode: EXIT.interrupted };
+}
